@@ -1,0 +1,3 @@
+export default function AdminOrders() {
+  return <div>AdminOrders</div>;
+}

@@ -1,0 +1,3 @@
+export default function CreateCategory() {
+  return <div>CreateCategory</div>;
+}

@@ -1,0 +1,3 @@
+export default function CreateProduct() {
+  return <div>CreateProduct</div>;
+}

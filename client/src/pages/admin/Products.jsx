@@ -1,0 +1,3 @@
+export default function Products() {
+  return <div>Products</div>;
+}

@@ -1,0 +1,3 @@
+export default function UpdateProduct() {
+  return <div>UpdateProduct</div>;
+}

@@ -1,0 +1,3 @@
+export default function Orders() {
+  return <div>Orders</div>;
+}
