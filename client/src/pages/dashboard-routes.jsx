@@ -1,17 +1,13 @@
+// The /dashboard/user and /dashboard/admin route children, mounted by src/routes.jsx under the
+// user and admin guards. The admin pages are code-split so shoppers never download them.
 import { lazy, Suspense } from 'react';
 import Dashboard from './user/Dashboard';
 import Profile from './user/Profile';
 import Orders from './user/Orders';
 
-const AdminDashboard = lazy(() => import('./admin/AdminDashboard'));
-const CreateCategory = lazy(() => import('./admin/CreateCategory'));
-const CreateProduct = lazy(() => import('./admin/CreateProduct'));
-const Products = lazy(() => import('./admin/Products'));
-const UpdateProduct = lazy(() => import('./admin/UpdateProduct'));
-const Users = lazy(() => import('./admin/Users'));
-const AdminOrders = lazy(() => import('./admin/AdminOrders'));
-
-function lazyPage(Page) {
+/** lazyPage renders a code-split page once its chunk has loaded. */
+function lazyPage(load) {
+  const Page = lazy(load);
   return (
     <Suspense fallback={null}>
       <Page />
@@ -26,11 +22,11 @@ export const userDashboardRoutes = [
 ];
 
 export const adminDashboardRoutes = [
-  { index: true, element: lazyPage(AdminDashboard) },
-  { path: 'create-category', element: lazyPage(CreateCategory) },
-  { path: 'create-product', element: lazyPage(CreateProduct) },
-  { path: 'products', element: lazyPage(Products) },
-  { path: 'product/:slug', element: lazyPage(UpdateProduct) },
-  { path: 'users', element: lazyPage(Users) },
-  { path: 'orders', element: lazyPage(AdminOrders) },
+  { index: true, element: lazyPage(() => import('./admin/AdminDashboard')) },
+  { path: 'create-category', element: lazyPage(() => import('./admin/CreateCategory')) },
+  { path: 'create-product', element: lazyPage(() => import('./admin/CreateProduct')) },
+  { path: 'products', element: lazyPage(() => import('./admin/Products')) },
+  { path: 'product/:slug', element: lazyPage(() => import('./admin/UpdateProduct')) },
+  { path: 'users', element: lazyPage(() => import('./admin/Users')) },
+  { path: 'orders', element: lazyPage(() => import('./admin/AdminOrders')) },
 ];

@@ -1,3 +1,26 @@
+import { Card } from 'antd';
+import { useAuth } from '../../context/auth';
+import DashboardShell from '../../components/dashboard/DashboardShell';
+import AdminMenu from '../../components/dashboard/AdminMenu';
+
+/** AdminDashboard is the admin area's home: the admin's own profile. */
 export default function AdminDashboard() {
-  return <div>AdminDashboard</div>;
+  const [auth] = useAuth();
+  const user = auth?.user ?? {};
+  const rows = [
+    ['Admin Name', user.name],
+    ['Admin Email', user.email],
+    ['Admin Contact', user.phone],
+  ];
+  return (
+    <DashboardShell title="Admin Dashboard" menu={<AdminMenu />}>
+      <Card>
+        {rows.map(([label, value]) => (
+          <h3 key={label}>
+            {label} : <span>{value}</span>
+          </h3>
+        ))}
+      </Card>
+    </DashboardShell>
+  );
 }

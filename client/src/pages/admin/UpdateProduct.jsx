@@ -1,3 +1,83 @@
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from 'antd';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../../api/client';
+import { getCategories } from '../../api/categories';
+import { getProduct } from '../../api/products';
+import { updateProduct, deleteProduct } from '../../api/admin-catalogue';
+import { ADMIN_PRODUCTS } from '../../paths';
+import DashboardShell from '../../components/dashboard/DashboardShell';
+import AdminMenu from '../../components/dashboard/AdminMenu';
+import ProductForm from '../../components/dashboard/ProductForm';
+import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
+import { GENERIC_ERROR } from '../../components/dashboard/texts';
+
+/** UpdateProduct lets the admin edit every field of one product, or delete it. */
 export default function UpdateProduct() {
-  return <div>UpdateProduct</div>;
+  const { slug } = useParams();
+  const navigate = useNavigate();
+  const [categories, setCategories] = useState([]);
+  const [product, setProduct] = useState(null);
+  const [values, setValues] = useState(EMPTY_PRODUCT);
+  const [photo, setPhoto] = useState(null);
+
+  useEffect(() => {
+    getProduct(slug)
+      .then((found) => {
+        setProduct(found);
+        setValues(productValues(found));
+      })
+      .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR)));
+  }, [slug]);
+
+  useEffect(() => {
+    getCategories()
+      .then(setCategories)
+      .catch((error) => toast.error(errorMessage(error, 'Something went wrong in getting category')));
+  }, []);
+
+  const update = async () => {
+    try {
+      await updateProduct(product._id, productFormData(values, photo));
+      toast.success('Product Updated Successfully');
+      navigate(ADMIN_PRODUCTS);
+    } catch (error) {
+      toast.error(errorMessage(error, GENERIC_ERROR));
+    }
+  };
+
+  const remove = async () => {
+    const answer = window.prompt('Are You Sure want to delete this product ? ');
+    if (!answer) return;
+    try {
+      await deleteProduct(product._id);
+      toast.success('Product DEleted Succfully');
+      navigate(ADMIN_PRODUCTS);
+    } catch (error) {
+      toast.error(errorMessage(error, GENERIC_ERROR));
+    }
+  };
+
+  return (
+    <DashboardShell title="Dashboard - Update Product" menu={<AdminMenu />}>
+      <h1>Update Product</h1>
+      {product && (
+        <ProductForm
+          values={values}
+          setValues={setValues}
+          categories={categories}
+          photo={photo}
+          setPhoto={setPhoto}
+          current={product}
+          onSubmit={update}
+          submitLabel="UPDATE PRODUCT"
+        >
+          <Button danger style={{ marginLeft: 8 }} onClick={remove}>
+            DELETE PRODUCT
+          </Button>
+        </ProductForm>
+      )}
+    </DashboardShell>
+  );
 }

@@ -1,3 +1,20 @@
+import { Card } from 'antd';
+import { useAuth } from '../../context/auth';
+import DashboardShell from '../../components/dashboard/DashboardShell';
+import UserMenu from '../../components/dashboard/UserMenu';
+
+/** Dashboard is the shopper's dashboard home: a summary of their profile. */
 export default function Dashboard() {
-  return <div>Dashboard</div>;
+  const [auth] = useAuth();
+  const user = auth?.user ?? {};
+  return (
+    <DashboardShell title="Dashboard - Clothing Shop" menu={<UserMenu />}>
+      <Card>
+        <h3>{user.name}</h3>
+        <p>{user.email}</p>
+        <p>{user.address}</p>
+        <p>{user.phone}</p>
+      </Card>
+    </DashboardShell>
+  );
 }

@@ -1,0 +1,9 @@
+// Order calls of the dashboards: the shopper's own orders and the admin's view of all orders.
+import { api } from './client';
+
+export const getOrders = () => api.get('/api/v1/auth/orders').then((r) => r.data);
+
+export const getAllOrders = () => api.get('/api/v1/auth/all-orders').then((r) => r.data);
+
+export const updateOrderStatus = (orderId, status) =>
+  api.put(`/api/v1/auth/order-status/${orderId}`, { status }).then((r) => r.data);

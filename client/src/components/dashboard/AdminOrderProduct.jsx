@@ -1,0 +1,21 @@
+import { Card, Row, Col } from 'antd';
+import ProductThumb from './ProductThumb';
+import { preview } from './format';
+
+/** AdminOrderProduct is one product of an order on the admin's page: photo, name, preview, dollar price. */
+export default function AdminOrderProduct({ product }) {
+  return (
+    <Card size="small" style={{ marginBottom: 8 }}>
+      <Row gutter={16} align="middle">
+        <Col xs={24} sm={8}>
+          <ProductThumb product={product} height={100} />
+        </Col>
+        <Col xs={24} sm={16}>
+          <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
+          <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
+          <p style={{ margin: 0 }}>{`$${product.price}`}</p>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Input } from 'antd';
+
+/** CategoryForm is the one-field form used to create a category and to rename one. */
+export default function CategoryForm({ id, value, setValue, onSubmit, submitLabel = 'Submit' }) {
+  const submit = (e) => {
+    e.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+      <div style={{ flex: 1 }}>
+        <label htmlFor={id}>Category name</label>
+        <Input
+          id={id}
+          placeholder="Enter new category"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <Button type="primary" htmlType="submit">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Space } from 'antd';
+
+/** CategoryTable lists categories with an Edit and a Delete action each. */
+export default function CategoryTable({ categories, onEdit, onDelete }) {
+  return (
+    <table className="category-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+      <thead>
+        <tr>
+          <th scope="col" style={{ textAlign: 'left' }}>Name</th>
+          <th scope="col" style={{ textAlign: 'left' }}>Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((category) => (
+          <tr key={category._id}>
+            <td>{category.name}</td>
+            <td>
+              <Space>
+                <Button type="primary" aria-label={`Edit ${category.name}`} onClick={() => onEdit(category)}>
+                  Edit
+                </Button>
+                <Button danger aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                  Delete
+                </Button>
+              </Space>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

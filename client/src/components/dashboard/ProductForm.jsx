@@ -1,0 +1,86 @@
+import { Button, Input, Select } from 'antd';
+import PhotoPreview from './PhotoPreview';
+import ProductThumb from './ProductThumb';
+import Field from './FormField';
+import { SHIPPING_OPTIONS } from './productValues';
+
+/**
+ * ProductForm edits every field of a product: category, photo, name, description, price,
+ * quantity and shipping. `current` is the saved product whose photo shows until a new one is chosen.
+ */
+export default function ProductForm({ values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, children }) {
+  const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
+  const setFromInput = (key) => (e) => set(key)(e.target.value);
+  const submit = (e) => {
+    e.preventDefault();
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} style={{ maxWidth: 560 }}>
+      <Field id="product-category" label="Category">
+        <Select
+          id="product-category"
+          placeholder="Select a category"
+          style={{ width: '100%' }}
+          value={values.category}
+          onChange={set('category')}
+          options={categories.map((c) => ({ value: c._id, label: c.name }))}
+        />
+      </Field>
+      <div style={{ marginBottom: 16 }}>
+        <label className="ant-btn ant-btn-default" style={{ width: '100%' }}>
+          {photo ? photo.name : 'Upload Photo'}
+          <input
+            type="file"
+            name="photo"
+            accept="image/*"
+            aria-label="Upload Photo"
+            style={{ display: 'none' }}
+            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+          />
+        </label>
+      </div>
+      <div style={{ marginBottom: 16, textAlign: 'center' }}>
+        {photo ? <PhotoPreview file={photo} /> : current && <ProductThumb product={current} height={200} />}
+      </div>
+      <Field id="product-name" label="Name">
+        <Input id="product-name" placeholder="write a name" value={values.name} onChange={setFromInput('name')} />
+      </Field>
+      <Field id="product-description" label="Description">
+        <Input.TextArea
+          id="product-description"
+          placeholder="write a description"
+          value={values.description}
+          onChange={setFromInput('description')}
+        />
+      </Field>
+      <Field id="product-price" label="Price">
+        <Input id="product-price" type="number" placeholder="write a Price" value={values.price} onChange={setFromInput('price')} />
+      </Field>
+      <Field id="product-quantity" label="Quantity">
+        <Input
+          id="product-quantity"
+          type="number"
+          placeholder="write a quantity"
+          value={values.quantity}
+          onChange={setFromInput('quantity')}
+        />
+      </Field>
+      <Field id="product-shipping" label="Shipping">
+        <Select
+          id="product-shipping"
+          placeholder="Select Shipping"
+          style={{ width: '100%' }}
+          value={values.shipping}
+          onChange={set('shipping')}
+          options={SHIPPING_OPTIONS}
+        />
+      </Field>
+      <Button type="primary" htmlType="submit">
+        {submitLabel}
+      </Button>
+      {children}
+    </form>
+  );
+}

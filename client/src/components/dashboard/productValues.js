@@ -1,0 +1,38 @@
+// The values of the product form and the multipart body built from them.
+
+export const SHIPPING_OPTIONS = [
+  { value: '0', label: 'No' },
+  { value: '1', label: 'Yes' },
+];
+
+export const EMPTY_PRODUCT = {
+  name: '',
+  description: '',
+  price: '',
+  quantity: '',
+  shipping: undefined,
+  category: undefined,
+};
+
+/** productFormData builds the multipart body of a product create or update. */
+export function productFormData(values, photo) {
+  const data = new FormData();
+  ['name', 'description', 'price', 'quantity', 'category', 'shipping'].forEach((key) => {
+    if (values[key] !== undefined) data.append(key, values[key]);
+  });
+  if (photo) data.append('photo', photo);
+  return data;
+}
+
+/** productValues turns a saved product into form values (shipping as '0' or '1'). */
+export function productValues(product) {
+  const shipping = product.shipping === true || product.shipping === 1 || product.shipping === '1';
+  return {
+    name: product.name ?? '',
+    description: product.description ?? '',
+    price: product.price ?? '',
+    quantity: product.quantity ?? '',
+    shipping: shipping ? '1' : '0',
+    category: product.category?._id ?? product.category,
+  };
+}
