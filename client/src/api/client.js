@@ -1,0 +1,33 @@
+// The one axios instance of the client. Every call goes through `api`; components use the
+// small functions of src/api/*.js, never axios itself.
+// - baseURL: VITE_API_URL (empty = same origin, the dev server proxies /api).
+// - no timeout (SPEC §9); success is 2xx (axios' default).
+// - Authorization: the raw token (no Bearer prefix), read at request time from the getter the
+//   AuthProvider registers with setTokenSource.
+import axios from 'axios';
+
+export const API_URL = import.meta.env.VITE_API_URL || '';
+
+export const api = axios.create({ baseURL: API_URL });
+
+let tokenSource = () => '';
+
+/** setTokenSource registers the function that returns the current session token. */
+export function setTokenSource(getToken) {
+  tokenSource = getToken;
+}
+
+api.interceptors.request.use((config) => {
+  const token = tokenSource();
+  if (token) config.headers.Authorization = token;
+  return config;
+});
+
+/** errorMessage returns the server's `message` when the failed answer carries one, else fallback. */
+export function errorMessage(error, fallback) {
+  const message = error?.response?.data?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/** photoUrl is the address of a product's photo on the API host. */
+export const photoUrl = (id) => `${API_URL}/api/v1/product/product-photo/${id}`;

@@ -1,0 +1,32 @@
+// Every route path of SPEC.md §2, used by the route table, links and navigations alike.
+export const HOME = '/';
+export const SHOP = '/shop';
+export const PRODUCT = '/product/:slug';
+export const CATEGORIES = '/categories';
+export const CATEGORY = '/category/:slug';
+export const CART = '/cart';
+export const SEARCH = '/search';
+export const ABOUT = '/about';
+export const CONTACT = '/contact';
+export const POLICY = '/policy';
+export const FORGET_PASSWORD = '/forget-password';
+export const REGISTER = '/register';
+export const LOGIN = '/login';
+
+export const DASHBOARD = '/dashboard';
+export const USER_DASHBOARD = '/dashboard/user';
+export const USER_PROFILE = '/dashboard/user/profile';
+export const USER_ORDERS = '/dashboard/user/orders';
+export const ADMIN_DASHBOARD = '/dashboard/admin';
+export const ADMIN_CREATE_CATEGORY = '/dashboard/admin/create-category';
+export const ADMIN_CREATE_PRODUCT = '/dashboard/admin/create-product';
+export const ADMIN_PRODUCTS = '/dashboard/admin/products';
+export const ADMIN_PRODUCT = (slug) => `/dashboard/admin/product/${slug}`;
+export const ADMIN_USERS = '/dashboard/admin/users';
+export const ADMIN_ORDERS = '/dashboard/admin/orders';
+
+export const productPath = (slug) => `/product/${slug}`;
+export const categoryPath = (slug) => `/category/${slug}`;
+
+/** The dashboard of a signed-in user: role 1 is the admin. */
+export const dashboardPath = (user) => (user?.role === 1 ? ADMIN_DASHBOARD : USER_DASHBOARD);

@@ -1,0 +1,23 @@
+// renderRoute(path, {auth, cart, state}) renders the whole app at `path` the way a person
+// opens it: localStorage is seeded with `auth` and `cart` first, a memory router is built
+// from the real route table, all providers wrap it. It returns Testing Library's result plus
+// `router` (assert router.state.location) and `user` (a userEvent instance).
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import AppProviders from '../providers';
+import { routes } from '../routes';
+import { AUTH_KEY, CART_KEY } from '../storage-keys';
+
+export function renderRoute(path, { auth, cart, state } = {}) {
+  if (auth) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
+  if (cart) localStorage.setItem(CART_KEY, JSON.stringify(cart));
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, user };
+}

@@ -1,0 +1,31 @@
+// The msw server of the unit tests. Default handlers answer the common GETs (categories,
+// product pages, count, guards' checks); a test adds or overrides handlers with
+// server.use(http.get(url, resolver)). Unhandled requests fail the test (see setup.js).
+import { setupServer } from 'msw/node';
+import { http, HttpResponse } from 'msw';
+import { categories, products } from './fixtures';
+
+/** url builds the absolute address msw matches for an API path (jsdom's origin). */
+export const url = (path) => `*/api/v1/${path}`;
+
+export const handlers = [
+  http.get(url('category/get-category'), () => HttpResponse.json({ success: true, message: 'All categories', category: categories })),
+  http.get(url('product/product-count'), () => HttpResponse.json({ success: true, total: products.length })),
+  http.get(url('product/product-list/:page'), ({ params }) => {
+    const page = Number(params.page);
+    return HttpResponse.json({ success: true, products: products.slice((page - 1) * 6, page * 6) });
+  }),
+  http.get(url('product/get-product'), () => HttpResponse.json({ success: true, countTotal: products.length, products })),
+  http.get(url('product/get-product/:slug'), ({ params }) => {
+    const product = products.find((p) => p.slug === params.slug);
+    return product
+      ? HttpResponse.json({ success: true, product })
+      : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });
+  }),
+  http.get(url('product/related-product/:pid/:cid'), ({ params }) =>
+    HttpResponse.json({ success: true, products: products.filter((p) => p._id !== params.pid).slice(0, 3) })),
+  http.get(url('auth/user-auth'), () => HttpResponse.json({ ok: true })),
+  http.get(url('auth/admin-auth'), () => HttpResponse.json({ ok: true })),
+];
+
+export const server = setupServer(...handlers);

@@ -1,0 +1,25 @@
+// Texts of SPEC.md used in more than one place (toasts, headings, labels), kept exactly.
+export const BRAND = 'Clothing Shop';
+export const AUTHOR = 'Sanjay';
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+export const ITEM_ADDED = 'Item Added to cart';
+export const LOGOUT_SUCCESS = 'LOG-OUT SUCCESSFULLY';
+export const PAYMENT_DONE = 'Payment Completed Successfully';
+export const BAD_CARD_DETAILS = 'Please fill in the correct details';
+export const LOGIN_TO_CHECKOUT = 'Please Login to Checkout';
+export const ERROR_LOADING_PRODUCTS = 'Error loading products';
+export const ADD_TO_CART = 'Add to Cart';
+export const MORE_DETAILS = 'More Details';
+export const LOAD_MORE = 'Load more';
+export const EXPLORE = 'Explore';
+export const NO_PRODUCTS = 'No Products Found';
+export const RUPEE = '₹';
+
+/** foundText is the search result count line. */
+export const foundText = (n) => `Found ${n} product(s)`;
+
+/** preview cuts a description to n characters (60 on cards, 50 in the cart, 30 in orders). */
+export const preview = (text, n) => (text ?? '').substring(0, n);
+
+/** price formats an amount with the rupee sign. */
+export const price = (amount) => `${RUPEE}${Number(amount ?? 0).toLocaleString('en-IN')}`;
