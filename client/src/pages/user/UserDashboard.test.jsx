@@ -1,0 +1,168 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+import { signedIn, user } from '../../test/fixtures';
+import { makeOrder } from '../../components/dashboard/test-fixtures';
+
+describe('shopper dashboard home', () => {
+  it('shows the name, email, address and phone of the signed-in user', async () => {
+    renderRoute('/dashboard/user', { auth: signedIn() });
+    expect(await screen.findByRole('heading', { name: user.name })).toBeInTheDocument();
+    expect(screen.getByText(user.email)).toBeInTheDocument();
+    expect(screen.getByText(user.address)).toBeInTheDocument();
+    expect(screen.getByText(user.phone)).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/dashboard/user/profile');
+    expect(within(menu).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/dashboard/user/orders');
+  });
+
+  it('sends a signed-out visitor to /login after the countdown, keeping the path', async () => {
+    const { router } = renderRoute('/dashboard/user');
+    expect(await screen.findByText('redirecting to you in 3 second')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4500 });
+    expect(router.state.location.state).toBe('/dashboard/user');
+  });
+});
+
+describe('shopper profile', () => {
+  it('prefills every field but the password, and keeps the email read-only', async () => {
+    renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue(user.name);
+    expect(screen.getByLabelText('Email')).toHaveValue(user.email);
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByLabelText('Phone')).toHaveValue(user.phone);
+    expect(screen.getByLabelText('Address')).toHaveValue(user.address);
+  });
+
+  it('sends the form, replaces the session user and stored auth, and says so', async () => {
+    let sent;
+    const updatedUser = { ...user, name: 'Ada Byron', address: '2 Engine Rd' };
+    server.use(
+      http.put(url('auth/profile'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, message: 'updated', updatedUser, token: 'token-new' });
+      }),
+    );
+    const { user: person } = renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    const name = await screen.findByLabelText('Name');
+    await person.clear(name);
+    await person.type(name, 'Ada Byron');
+    await person.clear(screen.getByLabelText('Address'));
+    await person.type(screen.getByLabelText('Address'), '2 Engine Rd');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(sent).toEqual({
+      name: 'Ada Byron',
+      email: user.email,
+      password: '',
+      phone: user.phone,
+      address: '2 Engine Rd',
+    });
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-new' });
+  });
+
+  it('keeps the old token when the answer carries none', async () => {
+    const updatedUser = { ...user, phone: '555-0199' };
+    server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: true, updatedUser })));
+    const { user: person } = renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-123' });
+  });
+
+  it('shows the error field of a refused update', async () => {
+    server.use(
+      http.put(url('auth/profile'), () =>
+        HttpResponse.json(
+          { success: false, error: 'Password is required and 6 character long', message: 'invalid password' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user: person } = renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    await person.type(await screen.findByLabelText('Password'), '123');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Password is required and 6 character long')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('auth')).user).toEqual(user);
+  });
+
+  it('shows the server message when the call fails with one', async () => {
+    server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 })));
+    const { user: person } = renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Session expired')).toBeInTheDocument();
+  });
+
+  it('shows Something went wrong when the call fails without a message', async () => {
+    server.use(http.put(url('auth/profile'), () => HttpResponse.error()));
+    const { user: person } = renderRoute('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
+
+describe('shopper orders', () => {
+  const orders = [makeOrder(1, { age: 5, count: 2 }), makeOrder(2, { age: 1, count: 3, status: 'Shipped' }), makeOrder(3, { age: 9 })];
+
+  it('shows please wait... and then the orders newest first', async () => {
+    server.use(http.get(url('auth/orders'), () => HttpResponse.json(orders)));
+    renderRoute('/dashboard/user/orders', { auth: signedIn() });
+    expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Orders banner' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0]);
+    expect(first.getByRole('heading', { name: 'Order #1' })).toBeInTheDocument();
+    expect(first.getByText('a day ago')).toBeInTheDocument();
+    expect(first.getByText('Shipped')).toBeInTheDocument();
+    expect(first.getByText('Buyer 2')).toBeInTheDocument();
+    expect(first.getByText('Success')).toBeInTheDocument();
+    expect(first.getByText('3')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('5 days ago')).toBeInTheDocument();
+    expect(within(cards[1]).getByText('Buyer 1')).toBeInTheDocument();
+    expect(within(cards[2]).getByRole('heading', { name: 'Order #3' })).toBeInTheDocument();
+    expect(within(cards[2]).getByText('9 days ago')).toBeInTheDocument();
+    expect(screen.queryByText('please wait...')).not.toBeInTheDocument();
+  });
+
+  it('shows each product with its photo, name, 30-character preview and rupee price', async () => {
+    const order = makeOrder(4, { count: 1 });
+    server.use(http.get(url('auth/orders'), () => HttpResponse.json([order])));
+    renderRoute('/dashboard/user/orders', { auth: signedIn() });
+    const product = order.products[0];
+    const photo = await screen.findByRole('img', { name: product.name });
+    expect(photo).toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${product._id}`));
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveStyle({ height: '150px' });
+    expect(screen.getByText(product.name, { selector: 'h5' })).toBeInTheDocument();
+    expect(screen.getByText(product.description.substring(0, 30))).toBeInTheDocument();
+    expect(screen.getByText(`₹${product.price}`)).toBeInTheDocument();
+  });
+
+  it('shows a placeholder when a product photo cannot load', async () => {
+    const order = makeOrder(5);
+    server.use(http.get(url('auth/orders'), () => HttpResponse.json([order])));
+    renderRoute('/dashboard/user/orders', { auth: signedIn() });
+    const photo = await screen.findByRole('img', { name: order.products[0].name });
+    photo.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(photo.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
+  });
+
+  it('logs a failed fetch without a message', async () => {
+    server.use(http.get(url('auth/orders'), () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderRoute('/dashboard/user/orders', { auth: signedIn() });
+    await waitFor(() => expect(spy).toHaveBeenCalled());
+    expect(screen.queryByText('boom')).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+    spy.mockRestore();
+  });
+});
