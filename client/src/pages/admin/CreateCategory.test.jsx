@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+import { admin, categories, signedIn } from '../../test/fixtures';
+
+const PATH = '/dashboard/admin/create-category';
+
+/** listCategories answers get-category from a list the test can change. */
+function listCategories(list) {
+  server.use(http.get(url('category/get-category'), () => HttpResponse.json({ success: true, category: list })));
+}
+
+const table = () => within(screen.getByRole('table'));
+
+describe('admin categories', () => {
+  it('lists every category with Edit and Delete', async () => {
+    renderRoute(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
+    expect(table().getByRole('cell', { name: 'Jeans' })).toBeInTheDocument();
+    expect(table().getByRole('cell', { name: 'Jackets' })).toBeInTheDocument();
+    expect(table().getByRole('button', { name: 'Edit Jeans' })).toBeInTheDocument();
+    expect(table().getByRole('button', { name: 'Delete Jeans' })).toBeInTheDocument();
+  });
+
+  it('creates a category, says so and reloads the list', async () => {
+    const list = [...categories];
+    listCategories(list);
+    let sent;
+    server.use(
+      http.post(url('category/create-category'), async ({ request }) => {
+        sent = await request.json();
+        const category = { _id: 'c9', name: sent.name, slug: 'hats' };
+        list.push(category);
+        return HttpResponse.json({ success: true, message: 'created', category }, { status: 201 });
+      }),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await screen.findByRole('cell', { name: 'Shirts' });
+    await user.type(screen.getByLabelText('Category name'), 'Hats');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Hats is created')).toBeInTheDocument();
+    expect(sent).toEqual({ name: 'Hats' });
+    expect(await table().findByRole('cell', { name: 'Hats' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Category name')).toHaveValue('');
+  });
+
+  it('shows the server message when a create is refused', async () => {
+    server.use(
+      http.post(url('category/create-category'), () =>
+        HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 })),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.type(await screen.findByLabelText('Category name'), 'Shirts');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Category already exists')).toBeInTheDocument();
+  });
+
+  it('shows Something went wrong in input form when a create fails without a message', async () => {
+    server.use(http.post(url('category/create-category'), () => HttpResponse.error()));
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.type(await screen.findByLabelText('Category name'), 'Hats');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
+  });
+
+  it('shows Something went wrong in getting category when the list fails', async () => {
+    server.use(http.get(url('category/get-category'), () => HttpResponse.error()));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {}); // the header logs its own failure
+    renderRoute(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('Something went wrong in getting category')).toBeInTheDocument();
+    quiet.mockRestore();
+  });
+
+  it('opens the edit dialog with the current name, renames and closes it', async () => {
+    const list = categories.map((c) => ({ ...c }));
+    listCategories(list);
+    let sent;
+    let id;
+    server.use(
+      http.put(url('category/update-category/:id'), async ({ request, params }) => {
+        sent = await request.json();
+        id = params.id;
+        list[0].name = sent.name;
+        return HttpResponse.json({ success: true, message: 'updated', category: list[0] });
+      }),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const input = dialog.getByLabelText('Category name');
+    expect(input).toHaveValue('Shirts');
+    await user.clear(input);
+    await user.type(input, 'Tees');
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Tees is updated')).toBeInTheDocument();
+    expect(id).toBe('c1');
+    expect(sent).toEqual({ name: 'Tees' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await table().findByRole('cell', { name: 'Tees' })).toBeInTheDocument();
+  });
+
+  it('closes the edit dialog on cancel without a call', async () => {
+    let called = false;
+    server.use(
+      http.put(url('category/update-category/:id'), () => {
+        called = true;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByLabelText('Category name')).toHaveValue('Jeans');
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(called).toBe(false);
+  });
+
+  it('deletes a category, says so and reloads the list', async () => {
+    let list = [...categories];
+    listCategories(list);
+    let id;
+    server.use(
+      http.delete(url('category/delete-category/:id'), ({ params }) => {
+        id = params.id;
+        list = list.filter((c) => c._id !== params.id);
+        listCategories(list);
+        return HttpResponse.json({ success: true, message: 'deleted' });
+      }),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Jeans' }));
+    expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
+    expect(id).toBe('c2');
+    await waitFor(() => expect(table().queryByRole('cell', { name: 'Jeans' })).not.toBeInTheDocument());
+  });
+
+  it('shows the server message when a delete is refused', async () => {
+    server.use(
+      http.delete(url('category/delete-category/:id'), () =>
+        HttpResponse.json({ success: false, message: 'Category is used by products' }, { status: 409 })),
+    );
+    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Shirts' }));
+    expect(await screen.findByText('Category is used by products')).toBeInTheDocument();
+    expect(table().getByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
+  });
+});
