@@ -1,5 +1,31 @@
+// /forget-password: email, new password and the answer (labelled What is your old password);
+// success goes to /login.
+import { Button } from 'antd';
+import { useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
+import TextField from '../../components/form/TextField';
+import useFormState from '../../hooks/useFormState';
+import useSubmit from '../../hooks/useSubmit';
+import { forgotPassword } from '../../api/auth';
+import { LOGIN } from '../../paths';
 
 export default function ForgotPassword() {
-  return <Layout title="ForgotPassword"><h1>ForgotPassword</h1></Layout>;
+  const navigate = useNavigate();
+  const [values, field] = useFormState({ email: '', newpassword: '', answer: '' });
+  const [submit, busy] = useSubmit(
+    () => forgotPassword(values.email, values.newpassword, values.answer),
+    () => navigate(LOGIN),
+  );
+
+  return (
+    <Layout title="Forgot Password">
+      <form className="auth-form" onSubmit={submit}>
+        <h1>RESET PASSWORD</h1>
+        <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
+        <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
+        <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
+        <Button type="primary" htmlType="submit" disabled={busy}>RESET</Button>
+      </form>
+    </Layout>
+  );
 }

@@ -1,5 +1,32 @@
+// /register: the sign-up form; success goes to /login. Confirm Password is the `answer`
+// field of the API (nothing checks it against the password).
+import { Button } from 'antd';
+import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
+import TextField from '../../components/form/TextField';
+import useFormState from '../../hooks/useFormState';
+import useSubmit from '../../hooks/useSubmit';
+import { register } from '../../api/auth';
+import { LOGIN } from '../../paths';
 
 export default function Register() {
-  return <Layout title="Register"><h1>Register</h1></Layout>;
+  const navigate = useNavigate();
+  const [values, field] = useFormState({ name: '', email: '', password: '', phone: '', address: '', answer: '' });
+  const [submit, busy] = useSubmit(() => register(values), () => navigate(LOGIN));
+
+  return (
+    <Layout title="Register">
+      <form className="auth-form" onSubmit={submit}>
+        <h1>REGISTER FORM</h1>
+        <TextField label="Name" autoComplete="name" required placeholder="Enter Your Name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="new-password" required placeholder="Enter Your Password" {...field('password')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" required placeholder="Enter Your Phone" {...field('phone')} />
+        <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
+        <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
+        <Button type="primary" htmlType="submit" disabled={busy}>REGISTER</Button>
+        <p>Already have an account? <Link to={LOGIN}>Login</Link></p>
+      </form>
+    </Layout>
+  );
 }
