@@ -26,6 +26,9 @@ export const handlers = [
     HttpResponse.json({ success: true, products: products.filter((p) => p._id !== params.pid).slice(0, 3) })),
   http.get(url('auth/user-auth'), () => HttpResponse.json({ ok: true })),
   http.get(url('auth/admin-auth'), () => HttpResponse.json({ ok: true })),
+  http.get(url('auth/orders'), () => HttpResponse.json([])),
+  http.get(url('auth/all-orders'), () => HttpResponse.json([])),
+  http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: [] })),
 ];
 
 export const server = setupServer(...handlers);

@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../test/render';
+import { server, url } from '../test/server';
+import { makeProduct, signedIn, user } from '../test/fixtures';
+
+const shirt = makeProduct(1, { price: 499.5, description: 'A soft cotton shirt with long sleeves, two pockets and a relaxed fit for every day.' });
+const jeans = makeProduct(2, { price: 1200 });
+
+async function fillCard(person, { number = '4111111111111111', expiry = '1230', cvv = '123' } = {}) {
+  if (number) await person.type(screen.getByLabelText('Card Number'), number);
+  if (expiry) await person.type(screen.getByLabelText('Expiry (MMYY)'), expiry);
+  if (cvv) await person.type(screen.getByLabelText('CVV'), cvv);
+}
+
+describe('Cart page', () => {
+  it('lists each line with a 50-character preview, Remove, and the plain-sum total in rupees', () => {
+    renderRoute('/cart', { cart: [shirt, jeans, shirt] });
+    const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    expect(lines).toHaveLength(3);
+    expect(within(lines[0]).getByText(shirt.description.substring(0, 50))).toBeInTheDocument();
+    expect(within(lines[0]).getByText('Price : ₹499.5')).toBeInTheDocument();
+    expect(within(lines[0]).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(within(lines[0]).getByRole('img', { name: shirt.name })).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('Total : ₹2,199')).toBeInTheDocument();
+    expect(screen.getByText(/You have 3 item\(s\) in your cart/)).toBeInTheDocument();
+  });
+
+  it('says so when the cart is empty', () => {
+    renderRoute('/cart');
+    expect(screen.getByText('Your Cart Is Empty')).toBeInTheDocument();
+    expect(screen.getByText('Total : ₹0')).toBeInTheDocument();
+  });
+
+  it('removes one matching entry and saves the cart', async () => {
+    const { user: person } = renderRoute('/cart', { cart: [shirt, jeans, shirt] });
+    const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+    await person.click(within(lines[2]).getByRole('button', { name: 'Remove' }));
+    expect(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1', 'p2']);
+    expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
+  });
+
+  it('asks a signed-out visitor to log in, returning to /cart', async () => {
+    const { user: person, router } = renderRoute('/cart', { cart: [shirt] });
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Please Login to Checkout' }));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBe('/cart');
+  });
+
+  it('shows the signed-in shopper\'s address with Update Address', async () => {
+    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    expect(screen.getByText('Current Address')).toBeInTheDocument();
+    expect(screen.getByText(user.address)).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Update Address' }));
+    expect(router.state.location.pathname).toBe('/dashboard/user/profile');
+  });
+
+  it('blocks incomplete card details without calling the server', async () => {
+    let called = false;
+    server.use(http.post(url('product/process-payment'), () => {
+      called = true;
+      return HttpResponse.json({ success: true }, { status: 201 });
+    }));
+    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    await fillCard(person, { cvv: '12' });
+    await person.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Please fill in the correct details')).toBeInTheDocument();
+    expect(called).toBe(false);
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled();
+  });
+
+  it('pays with the nonce, the cart and an Idempotency-Key, then empties the cart and opens the orders', async () => {
+    let request = null;
+    server.use(http.post(url('product/process-payment'), async ({ request: req }) => {
+      request = { body: await req.json(), key: req.headers.get('Idempotency-Key'), auth: req.headers.get('Authorization') };
+      return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+    }));
+    const { user: person, router } = renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
+    await fillCard(person);
+    await person.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+    expect(request.body.nonce).toEqual(expect.any(String));
+    expect(request.body.nonce.length).toBeGreaterThan(0);
+    expect(request.body.cart.map((p) => p._id)).toEqual(['p1', 'p2']);
+    expect(request.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(request.auth).toBe('token-123');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
+    expect(JSON.parse(localStorage.getItem('cart'))).toEqual([]);
+  });
+
+  it('disables Pay while paying and re-enables it silently on failure, with a new key per attempt', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const keys = [];
+    let release;
+    server.use(http.post(url('product/process-payment'), async ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      await new Promise((resolve) => { release = resolve; });
+      return HttpResponse.json({ success: false, message: 'Your card was declined' }, { status: 402 });
+    }));
+    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    await fillCard(person);
+    await person.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled());
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByText('Your card was declined')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(JSON.parse(localStorage.getItem('cart'))).toHaveLength(1);
+
+    release = undefined;
+    await person.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+});
