@@ -1,0 +1,43 @@
+# The shop: `make run` serves it on http://localhost:8080; `make test` runs every test.
+SHELL := /bin/bash
+GO ?= go
+NPM ?= npm
+BIN := $(CURDIR)/.bin
+
+.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean
+
+run: build ## build everything, then serve the shop with the embedded store and demo catalogue
+	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)"
+	./bin/shopd
+
+build: build-api build-client
+
+build-api:
+	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd
+
+client-deps: client/node_modules/.package-lock.json
+
+client/node_modules/.package-lock.json: client/package.json client/package-lock.json
+	cd client && $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+build-client: client-deps
+	cd client && $(NPM) run build
+
+dev: build-api client-deps ## API on :8080 and the Vite dev server with hot reload
+	./bin/shopd & pid=$$!; trap "kill $$pid" EXIT; cd client && $(NPM) start
+
+vet:
+	cd api && $(GO) vet ./...
+
+test: vet test-go test-client ## every test: Go, client, browser
+	@echo "All tests passed."
+
+test-go:
+	cd api && $(GO) test -count=1 ./...
+
+test-client: client-deps
+	cd client && $(NPM) test
+
+clean:
+	rm -rf bin .bin client/dist data

@@ -1,0 +1,39 @@
+package shop
+
+import (
+	"context"
+	"time"
+)
+
+// Category groups products ("T-Shirts", "Jeans").
+type Category struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"name"`
+	Slug      string    `json:"slug"`
+	CreatedAt time.Time `json:"createdAt"`
+	UpdatedAt time.Time `json:"updatedAt"`
+}
+
+// CategoryRef is the category as embedded in a product answer.
+type CategoryRef struct {
+	ID   string `json:"_id"`
+	Name string `json:"name"`
+	Slug string `json:"slug"`
+}
+
+// ValidateCategoryName trims a category name and checks it.
+func ValidateCategoryName(name string) (string, error) { return requireText("Name", name, 60) }
+
+// CategoryService manages categories.
+type CategoryService interface {
+	// CreateCategory adds a category. EINVALID for a blank name, ECONFLICT for a taken name.
+	CreateCategory(ctx context.Context, name string) (*Category, error)
+	// UpdateCategory renames a category; its slug follows the name. EINVALID, ENOTFOUND, ECONFLICT.
+	UpdateCategory(ctx context.Context, id, name string) (*Category, error)
+	// DeleteCategory removes an unused category. ENOTFOUND; ECONFLICT while products use it.
+	DeleteCategory(ctx context.Context, id string) error
+	// Categories lists all categories sorted by name.
+	Categories(ctx context.Context) ([]*Category, error)
+	// CategoryBySlug returns one category. ENOTFOUND.
+	CategoryBySlug(ctx context.Context, slug string) (*Category, error)
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// config is everything shopd reads from the environment (.env.example lists it all).
+type config struct {
+	Port           string
+	MongoURI       string
+	MongoDB        string
+	DataDir        string
+	JWTSecret      []byte
+	JWTTTL         time.Duration
+	CORSOrigins    []string
+	SeedDemo       bool
+	AdminEmail     string
+	AdminPassword  string
+	StripeKey      string
+	StripeAPIBase  string
+	Currency       string
+	ClientDist     string
+	PhotoCacheMB   int
+	TrustedProxies []string
+	LogLevel       slog.Level
+}
+
+// embedded reports whether shopd runs its own in-process store.
+func (c *config) embedded() bool { return c.MongoURI == "" }
+
+func loadConfig(getenv func(string) string) (*config, error) {
+	env := func(key, def string) string {
+		if v := strings.TrimSpace(getenv(key)); v != "" {
+			return v
+		}
+		return def
+	}
+	c := &config{
+		Port:          env("PORT", "8080"),
+		MongoURI:      env("MONGO_URI", ""),
+		MongoDB:       env("MONGO_DB", "shop"),
+		DataDir:       env("DATA_DIR", "./data"),
+		AdminEmail:    env("ADMIN_EMAIL", ""),
+		AdminPassword: getenv("ADMIN_PASSWORD"),
+		StripeKey:     env("STRIPE_SECRET_KEY", ""),
+		StripeAPIBase: env("STRIPE_API_BASE", ""),
+		Currency:      strings.ToLower(env("CURRENCY", "inr")),
+		ClientDist:    env("CLIENT_DIST", ""),
+	}
+	var err error
+	if c.JWTTTL, err = time.ParseDuration(env("JWT_TTL", "168h")); err != nil || c.JWTTTL <= 0 {
+		return nil, fmt.Errorf("JWT_TTL must be a positive duration such as 168h")
+	}
+	if c.SeedDemo, err = strconv.ParseBool(env("SEED_DEMO", strconv.FormatBool(c.embedded()))); err != nil {
+		return nil, fmt.Errorf("SEED_DEMO must be true or false")
+	}
+	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 {
+		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes")
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
+		return nil, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error")
+	}
+	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
+	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))
+	if (c.AdminEmail == "") != (c.AdminPassword == "") {
+		return nil, fmt.Errorf("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither")
+	}
+	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
+		return nil, fmt.Errorf("ADMIN_PASSWORD must be at least 6 characters")
+	}
+	if c.ClientDist == "" {
+		c.ClientDist = findClientDist()
+	}
+	secret := getenv("JWT_SECRET")
+	switch {
+	case secret != "" && len(secret) < 32:
+		return nil, fmt.Errorf("JWT_SECRET must be at least 32 bytes")
+	case secret != "":
+		c.JWTSecret = []byte(secret)
+	case !c.embedded():
+		return nil, fmt.Errorf("JWT_SECRET is required when MONGO_URI is set: generate one with `openssl rand -hex 32`")
+	default:
+		if c.JWTSecret, err = loadOrCreateSecret(filepath.Join(c.DataDir, "jwt-secret")); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+// findClientDist looks for the built client beside the repo root or the api folder.
+func findClientDist() string {
+	for _, p := range []string{"client/dist", "../client/dist"} {
+		if _, err := os.Stat(filepath.Join(p, "index.html")); err == nil {
+			return p
+		}
+	}
+	return "client/dist"
+}
+
+// loadOrCreateSecret reads the embedded store's signing secret, creating it (mode 0600) once.
+func loadOrCreateSecret(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err == nil && len(b) >= 32 {
+		return b, nil
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("create %s: %w", filepath.Dir(path), err)
+	}
+	var raw [32]byte
+	if _, err := rand.Read(raw[:]); err != nil {
+		return nil, fmt.Errorf("generate JWT secret: %w", err)
+	}
+	secret := []byte(hex.EncodeToString(raw[:]))
+	if err := os.WriteFile(path, secret, 0o600); err != nil {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return secret, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

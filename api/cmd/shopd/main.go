@@ -1,0 +1,119 @@
+// Command shopd serves the clothing shop: the API under /api/v1 and the built storefront.
+// With MONGO_URI empty it runs its own embedded store in DATA_DIR.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"shop"
+	"shop/embedded"
+	"shop/httpapi"
+	"shop/mongostore"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "shopd:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	cfg, err := loadConfig(os.Getenv)
+	if err != nil {
+		return err
+	}
+	log := slog.New(slog.NewJSONHandler(os.Stdout, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	slog.SetDefault(log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	uri := cfg.MongoURI
+	if cfg.embedded() {
+		srv, err := embedded.Start(filepath.Join(cfg.DataDir, "store"))
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := srv.Stop(10 * time.Second); err != nil {
+				log.Error("stop embedded store", "err", err)
+			}
+		}()
+		uri = srv.URI()
+		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"))
+	}
+
+	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
+	if err != nil {
+		return err
+	}
+	defer func() { _ = db.Close(context.Background()) }()
+	if err := db.EnsureIndexes(ctx); err != nil {
+		return err
+	}
+
+	users := mongostore.NewUserService(db, shop.Hasher{})
+	if cfg.AdminEmail != "" {
+		if _, err := users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
+			return err
+		}
+		log.Info("admin account ready", "email", cfg.AdminEmail)
+	}
+
+	api, err := httpapi.New(httpapi.Deps{
+		Users:          users,
+		Tokens:         httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
+		Health:         db.Ping,
+		Logger:         log,
+		ClientDist:     cfg.ClientDist,
+		CORSOrigins:    cfg.CORSOrigins,
+		TrustedProxies: cfg.TrustedProxies,
+	})
+	if err != nil {
+		return err
+	}
+	return serve(ctx, log, ":"+cfg.Port, api)
+}
+
+// serve runs the HTTP server until ctx ends, then lets in-flight requests finish (10 s).
+func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       60 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost"+addr)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}

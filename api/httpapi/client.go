@@ -1,0 +1,47 @@
+package httpapi
+
+import (
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+// notBuiltPage is served at / while the client has not been built.
+const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title></head>
+<body><h1>The shop's API is running</h1><p>The storefront is not built yet. Build it with
+<code>make build</code> (or <code>cd client &amp;&amp; npm install &amp;&amp; npm run build</code>) and reload.</p>
+<p>The API answers under <code>/api/v1</code>; health at <code>/healthz</code>.</p></body></html>`
+
+// serveClient serves a file of the built client, or index.html for any client route.
+// Hashed assets are cached for a year; index.html is revalidated every time.
+func (s *Server) serveClient(c *gin.Context) {
+	dist := s.deps.ClientDist
+	index := filepath.Join(dist, "index.html")
+	if dist == "" || !fileExists(index) {
+		c.Header("Cache-Control", "no-store")
+		c.Data(http.StatusOK, "text/html; charset=utf-8", []byte(notBuiltPage))
+		return
+	}
+	clean := path.Clean("/" + c.Request.URL.Path)
+	file := filepath.Join(dist, filepath.FromSlash(clean))
+	if clean != "/" && fileExists(file) {
+		if strings.HasPrefix(clean, "/assets/") {
+			c.Header("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			c.Header("Cache-Control", "public, max-age=3600")
+		}
+		c.File(file)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.File(index)
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}

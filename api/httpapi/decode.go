@@ -1,0 +1,96 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"errors"
+
+	"io"
+	"net/http"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
+)
+
+// Body limits.
+const (
+	maxJSONBytes      = 1 << 20
+	maxMultipartBytes = 6 << 20
+)
+
+// decodeJSON reads a JSON body of at most 1 MiB into v. Unknown fields are ignored; a field of
+// the wrong type or malformed JSON is EINVALID naming the field; a larger body is ETOOLARGE.
+func decodeJSON(c *gin.Context, v any) error {
+	body := http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBytes)
+	dec := json.NewDecoder(body)
+	if err := dec.Decode(v); err != nil {
+		return jsonError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return jsonError(err)
+		}
+		return shop.Errorf(shop.EINVALID, "The request body must be a single JSON object.")
+	}
+	return nil
+}
+
+func jsonError(err error) error {
+	var (
+		tooLarge  *http.MaxBytesError
+		typeErr   *json.UnmarshalTypeError
+		syntaxErr *json.SyntaxError
+		shopErr   *shop.Error
+	)
+	switch {
+	case errors.As(err, &tooLarge):
+		return shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d bytes).", tooLarge.Limit)
+	case errors.As(err, &shopErr):
+		return err
+	case errors.As(err, &typeErr):
+		if typeErr.Field != "" {
+			return shop.Errorf(shop.EINVALID, "Field %s must be a %s.", typeErr.Field, jsonKind(typeErr.Type.Kind().String()))
+		}
+		return shop.Errorf(shop.EINVALID, "The request body must be a JSON object.")
+	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
+		return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
+	case errors.Is(err, io.EOF):
+		return shop.Errorf(shop.EINVALID, "The request body is empty; a JSON object is expected.")
+	}
+	return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
+}
+
+func jsonKind(kind string) string {
+	switch kind {
+	case "string":
+		return "string"
+	case "slice", "array":
+		return "list"
+	case "struct", "map":
+		return "object"
+	case "bool":
+		return "boolean"
+	}
+	return "number"
+}
+
+// pageParam parses a page number from the path or query: a whole number >= 1.
+func pageParam(name, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 1_000_000 {
+		return 0, shop.Errorf(shop.EINVALID, "%s must be a whole number of at least 1.", name)
+	}
+	return n, nil
+}
+
+// ok answers 200 with {success:true, message, ...payload}.
+func ok(c *gin.Context, status int, message string, payload gin.H) {
+	body := gin.H{"success": true, "message": message}
+	for k, v := range payload {
+		body[k] = v
+	}
+	c.JSON(status, body)
+}
+

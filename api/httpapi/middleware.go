@@ -1,0 +1,127 @@
+package httpapi
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/gin-gonic/gin"
+)
+
+const (
+	loggerKey    = "logger"
+	requestIDKey = "requestID"
+)
+
+var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+func requestID(c *gin.Context) string { return c.GetString(requestIDKey) }
+
+// withRequestID names each request: the caller's X-Request-ID when it is sane, else a new one.
+func withRequestID(base *slog.Logger) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		id := c.GetHeader("X-Request-ID")
+		if !validRequestID.MatchString(id) {
+			var b [8]byte
+			_, _ = rand.Read(b[:])
+			id = hex.EncodeToString(b[:])
+		}
+		c.Set(requestIDKey, id)
+		c.Set(loggerKey, base.With("request_id", id))
+		c.Header("X-Request-ID", id)
+		c.Next()
+	}
+}
+
+// accessLog writes one line per request.
+func accessLog(c *gin.Context) {
+	start := time.Now()
+	c.Next()
+	status := c.Writer.Status()
+	level := slog.LevelInfo
+	if status >= 500 {
+		level = slog.LevelError
+	}
+	logger(c).Log(c.Request.Context(), level, "request",
+		"method", c.Request.Method, "path", c.Request.URL.Path, "status", status,
+		"duration_ms", float64(time.Since(start).Microseconds())/1000, "ip", c.ClientIP(), "bytes", c.Writer.Size())
+}
+
+// recoverPanic turns a panic into a 500 with a generic message; the panic is logged once.
+func recoverPanic(c *gin.Context) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r == http.ErrAbortHandler {
+				panic(r)
+			}
+			logger(c).Error("panic", "panic", r, "path", c.Request.URL.Path)
+			if !c.Writer.Written() {
+				c.AbortWithStatusJSON(http.StatusInternalServerError,
+					gin.H{"success": false, "message": "Something went wrong on our side. Please try again."})
+			} else {
+				c.Abort()
+			}
+		}
+	}()
+	c.Next()
+}
+
+// contentSecurityPolicy allows the built client (scripts from this origin only), antd's inline
+// styles, product photos, and the map embedded on the contact page.
+const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
+	"frame-src https://www.google.com https://maps.google.com; object-src 'none'; base-uri 'self'; " +
+	"form-action 'self'; frame-ancestors 'none'"
+
+// securityHeaders sets the headers every answer carries.
+func securityHeaders(c *gin.Context) {
+	h := c.Writer.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	c.Next()
+}
+
+// cors lets the listed origins call the API from a browser; any other origin gets no CORS headers.
+func cors(origins []string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		origin := c.GetHeader("Origin")
+		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
+			if c.Request.Method == http.MethodOptions && origin != "" {
+				c.AbortWithStatus(http.StatusForbidden)
+				return
+			}
+			c.Next()
+			return
+		}
+		h := c.Writer.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Add("Vary", "Origin")
+		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-ID")
+		if c.Request.Method == http.MethodOptions {
+			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, If-None-Match")
+			h.Set("Access-Control-Max-Age", "600")
+			c.AbortWithStatus(http.StatusNoContent)
+			return
+		}
+		c.Next()
+	}
+}
+
+// splitList splits a comma-separated setting.
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

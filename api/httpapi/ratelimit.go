@@ -1,0 +1,75 @@
+package httpapi
+
+import (
+	"sync"
+	"time"
+)
+
+// limiter counts events per key in fixed windows, in memory, per process.
+type limiter struct {
+	max    int
+	window time.Duration
+	now    func() time.Time
+
+	mu      sync.Mutex
+	buckets map[string]*bucket
+	sweep   time.Time
+}
+
+type bucket struct {
+	count int
+	start time.Time
+}
+
+func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
+	return &limiter{max: max, window: window, now: now, buckets: map[string]*bucket{}}
+}
+
+// blocked reports whether key has used up its window, and how long until it frees up.
+func (l *limiter) blocked(key string) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.current(key)
+	if b == nil || b.count < l.max {
+		return false, 0
+	}
+	return true, b.start.Add(l.window).Sub(l.now())
+}
+
+// hit counts one event for key.
+func (l *limiter) hit(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.current(key)
+	if b == nil {
+		b = &bucket{start: l.now()}
+		l.buckets[key] = b
+	}
+	b.count++
+}
+
+// reset forgets key (a successful sign-in clears its failures).
+func (l *limiter) reset(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.buckets, key)
+}
+
+// current returns key's bucket if its window is still open; it also drops expired buckets
+// now and then so memory stays bounded by the keys of one window.
+func (l *limiter) current(key string) *bucket {
+	now := l.now()
+	if now.Sub(l.sweep) > l.window {
+		for k, b := range l.buckets {
+			if now.Sub(b.start) >= l.window {
+				delete(l.buckets, k)
+			}
+		}
+		l.sweep = now
+	}
+	b := l.buckets[key]
+	if b == nil || now.Sub(b.start) >= l.window {
+		return nil
+	}
+	return b
+}

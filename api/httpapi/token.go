@@ -1,0 +1,50 @@
+package httpapi
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+)
+
+// Tokens issues and checks session tokens: HS256 JWTs with sub, iat and exp.
+type Tokens struct {
+	secret []byte
+	ttl    time.Duration
+	now    func() time.Time
+}
+
+// NewTokens returns a token issuer with this secret and lifetime.
+func NewTokens(secret []byte, ttl time.Duration) *Tokens {
+	return &Tokens{secret: secret, ttl: ttl, now: time.Now}
+}
+
+// Issue returns a signed token for userID.
+func (t *Tokens) Issue(userID string) (string, error) {
+	now := t.now()
+	claims := jwt.RegisteredClaims{
+		Subject:   userID,
+		IssuedAt:  jwt.NewNumericDate(now),
+		ExpiresAt: jwt.NewNumericDate(now.Add(t.ttl)),
+	}
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(t.secret)
+	if err != nil {
+		return "", fmt.Errorf("sign token: %w", err)
+	}
+	return s, nil
+}
+
+// Parse checks a token's signature (HS256 only) and expiry; it answers the user id and issue time.
+func (t *Tokens) Parse(raw string) (userID string, issuedAt time.Time, err error) {
+	var claims jwt.RegisteredClaims
+	_, err = jwt.ParseWithClaims(raw, &claims, func(*jwt.Token) (any, error) { return t.secret, nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
+		jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithTimeFunc(t.now))
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("parse token: %w", err)
+	}
+	if claims.Subject == "" || claims.IssuedAt == nil {
+		return "", time.Time{}, fmt.Errorf("token lacks sub or iat")
+	}
+	return claims.Subject, claims.IssuedAt.Time, nil
+}

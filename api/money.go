@@ -1,0 +1,66 @@
+package shop
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Paise is an amount of money in minor units (1/100 of the currency unit). Sums are taken
+// in Paise, never by adding floats.
+type Paise int64
+
+// ParsePaise converts a price given as a number of rupees (at most two decimals, >= 0).
+func ParsePaise(rupees float64) (Paise, error) {
+	if math.IsNaN(rupees) || math.IsInf(rupees, 0) || rupees < 0 {
+		return 0, Errorf(EINVALID, "Price must be a number of at least 0.")
+	}
+	if rupees > 1e9 {
+		return 0, Errorf(EINVALID, "Price is too large.")
+	}
+	minor := math.Round(rupees * 100)
+	if math.Abs(minor-rupees*100) > 1e-6 {
+		return 0, Errorf(EINVALID, "Price can have at most two decimals.")
+	}
+	return Paise(minor), nil
+}
+
+// ParsePaiseString parses a price as typed in a form ("499", "499.5", "499.99").
+func ParsePaiseString(s string) (Paise, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return 0, Errorf(EINVALID, "Price must be a number of at least 0.")
+	}
+	return ParsePaise(f)
+}
+
+// Rupees is the amount as a number of currency units, for JSON answers.
+func (p Paise) Rupees() float64 { return float64(p) / 100 }
+
+// MarshalJSON writes the amount as a plain number of currency units (e.g. 499.5).
+func (p Paise) MarshalJSON() ([]byte, error) {
+	return []byte(strconv.FormatFloat(p.Rupees(), 'f', -1, 64)), nil
+}
+
+// UnmarshalJSON reads a number of currency units.
+func (p *Paise) UnmarshalJSON(b []byte) error {
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil {
+		return fmt.Errorf("price %s: %w", b, err)
+	}
+	v, err := ParsePaise(f)
+	if err != nil {
+		return err
+	}
+	*p = v
+	return nil
+}
+
+// Sum adds amounts.
+func Sum(amounts ...Paise) Paise {
+	var t Paise
+	for _, a := range amounts {
+		t += a
+	}
+	return t
+}

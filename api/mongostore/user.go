@@ -1,0 +1,249 @@
+package mongostore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"shop"
+)
+
+// userDoc is a user as stored. Password and answer are bcrypt hashes.
+type userDoc struct {
+	ID                   bson.ObjectID `bson:"_id"`
+	Name                 string        `bson:"name"`
+	Email                string        `bson:"email"`
+	Password             string        `bson:"password"`
+	Phone                string        `bson:"phone"`
+	Address              string        `bson:"address"`
+	Answer               string        `bson:"answer"`
+	Role                 int           `bson:"role"`
+	CredentialsChangedAt time.Time     `bson:"credentialsChangedAt"`
+	CreatedAt            time.Time     `bson:"createdAt"`
+	UpdatedAt            time.Time     `bson:"updatedAt"`
+}
+
+func (d *userDoc) user() *shop.User {
+	return &shop.User{
+		ID: d.ID.Hex(), Name: d.Name, Email: d.Email, Phone: d.Phone, Address: d.Address,
+		Role: d.Role, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, CredentialsChangedAt: d.CredentialsChangedAt,
+	}
+}
+
+// publicUser is the projection for answers: never the secrets.
+var publicUser = bson.D{{Key: "password", Value: 0}, {Key: "answer", Value: 0}}
+
+// UserService implements shop.UserService.
+type UserService struct {
+	db     *DB
+	hasher shop.Hasher
+	now    func() time.Time
+}
+
+var _ shop.UserService = (*UserService)(nil)
+
+// NewUserService returns the account service; hasher sets the bcrypt cost.
+func NewUserService(db *DB, hasher shop.Hasher) *UserService {
+	return &UserService{db: db, hasher: hasher, now: func() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }}
+}
+
+func (s *UserService) users() *mongo.Collection { return s.db.db.Collection(usersColl) }
+
+// errBadCredentials is the one answer for an unknown email and a wrong password alike.
+var errBadCredentials = shop.Errorf(shop.EUNAUTHORIZED, "Invalid email or password.")
+
+// Register creates a shopper account.
+func (s *UserService) Register(ctx context.Context, r shop.Registration) (*shop.User, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	pw, err := s.hasher.Hash(r.Password)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+	answer, err := s.hasher.Hash(r.Answer)
+	if err != nil {
+		return nil, fmt.Errorf("hash answer: %w", err)
+	}
+	now := s.now()
+	doc := userDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Password: pw, Phone: r.Phone,
+		Address: r.Address, Answer: answer, Role: shop.RoleUser, CredentialsChangedAt: now, CreatedAt: now, UpdatedAt: now}
+	if _, err := s.users().InsertOne(ctx, doc); err != nil {
+		if mongo.IsDuplicateKeyError(err) {
+			return nil, shop.Errorf(shop.ECONFLICT, "An account with this email already exists. Please sign in.")
+		}
+		return nil, fmt.Errorf("insert user: %w", err)
+	}
+	return doc.user(), nil
+}
+
+func (s *UserService) findByEmail(ctx context.Context, email string) (*userDoc, error) {
+	var doc userDoc
+	if err := s.users().FindOne(ctx, bson.M{"email": email}).Decode(&doc); err != nil {
+		return nil, notFound(err, "No account has this email.")
+	}
+	return &doc, nil
+}
+
+// Authenticate checks an email and password.
+func (s *UserService) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
+	e, err := shop.NormalizeEmail(email)
+	if err != nil {
+		return nil, err
+	}
+	if password == "" {
+		return nil, shop.Errorf(shop.EINVALID, "Password is required.")
+	}
+	doc, err := s.findByEmail(ctx, e)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		// Spend the time of a real comparison so timing does not reveal which emails exist.
+		s.hasher.Matches(dummyHash, password)
+		return nil, errBadCredentials
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find user for login: %w", err)
+	}
+	if !s.hasher.Matches(doc.Password, password) {
+		return nil, errBadCredentials
+	}
+	return doc.user(), nil
+}
+
+// dummyHash is a bcrypt hash of a random string, compared against for unknown emails.
+const dummyHash = "$2a$10$zKBUj9iLIS0U7L//p.bZTeVgYHrUa33f272Tdnjg8q7mokX1hBGNm"
+
+// ResetPassword sets a new password when the email and answer match.
+func (s *UserService) ResetPassword(ctx context.Context, r shop.PasswordReset) error {
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	doc, err := s.findByEmail(ctx, r.Email)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		s.hasher.Matches(dummyHash, r.Answer)
+		return shop.Errorf(shop.EUNAUTHORIZED, "Wrong email or answer.")
+	}
+	if err != nil {
+		return fmt.Errorf("find user for reset: %w", err)
+	}
+	if !s.hasher.Matches(doc.Answer, r.Answer) {
+		return shop.Errorf(shop.EUNAUTHORIZED, "Wrong email or answer.")
+	}
+	pw, err := s.hasher.Hash(r.NewPassword)
+	if err != nil {
+		return fmt.Errorf("hash password: %w", err)
+	}
+	now := s.now()
+	_, err = s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": bson.M{"password": pw, "credentialsChangedAt": now, "updatedAt": now}})
+	if err != nil {
+		return fmt.Errorf("reset password of %s: %w", doc.ID.Hex(), err)
+	}
+	return nil
+}
+
+// FindUserByID returns a user without secrets.
+func (s *UserService) FindUserByID(ctx context.Context, id string) (*shop.User, error) {
+	oid, err := objectID("User id", id)
+	if err != nil {
+		return nil, err
+	}
+	var doc userDoc
+	err = s.users().FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(publicUser)).Decode(&doc)
+	if err != nil {
+		return nil, notFound(err, "User not found.")
+	}
+	return doc.user(), nil
+}
+
+// UpdateProfile changes name, phone, address and (when given) password. The email never changes.
+func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.ProfileUpdate) (*shop.User, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	oid, err := objectID("User id", id)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	set := bson.M{"updatedAt": now}
+	for field, v := range map[string]string{"name": p.Name, "phone": p.Phone, "address": p.Address} {
+		if v != "" {
+			set[field] = v
+		}
+	}
+	if p.Password != "" {
+		pw, err := s.hasher.Hash(p.Password)
+		if err != nil {
+			return nil, fmt.Errorf("hash password: %w", err)
+		}
+		set["password"] = pw
+		set["credentialsChangedAt"] = now
+	}
+	res, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set})
+	if err != nil {
+		return nil, fmt.Errorf("update profile of %s: %w", id, err)
+	}
+	if res.MatchedCount == 0 {
+		return nil, shop.Errorf(shop.ENOTFOUND, "User not found.")
+	}
+	return s.FindUserByID(ctx, id)
+}
+
+// Users lists every account without secrets, newest first.
+func (s *UserService) Users(ctx context.Context) ([]*shop.User, error) {
+	cur, err := s.users().Find(ctx, bson.M{}, options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}}))
+	if err != nil {
+		return nil, fmt.Errorf("list users: %w", err)
+	}
+	var docs []userDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("read users: %w", err)
+	}
+	out := make([]*shop.User, len(docs))
+	for i := range docs {
+		out[i] = docs[i].user()
+	}
+	return out, nil
+}
+
+// EnsureAdmin creates the admin account, or promotes an existing user with that email.
+// An existing user's password is left as it is.
+func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name string) (*shop.User, error) {
+	e, err := shop.NormalizeEmail(email)
+	if err != nil {
+		return nil, fmt.Errorf("admin email: %w", err)
+	}
+	doc, err := s.findByEmail(ctx, e)
+	switch {
+	case err == nil:
+		if doc.Role != shop.RoleAdmin {
+			if _, err := s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": bson.M{"role": shop.RoleAdmin, "updatedAt": s.now()}}); err != nil {
+				return nil, fmt.Errorf("promote %s: %w", e, err)
+			}
+			doc.Role = shop.RoleAdmin
+		}
+		return doc.user(), nil
+	case shop.ErrorCode(err) != shop.ENOTFOUND:
+		return nil, fmt.Errorf("find admin: %w", err)
+	}
+	u, err := s.Register(ctx, shop.Registration{Name: name, Email: e, Password: password, Phone: "-", Address: "-", Answer: password})
+	if err != nil {
+		return nil, fmt.Errorf("create admin %s: %w", e, err)
+	}
+	if _, err := s.users().UpdateByID(ctx, mustOID(u.ID), bson.M{"$set": bson.M{"role": shop.RoleAdmin}}); err != nil {
+		return nil, fmt.Errorf("make %s admin: %w", e, err)
+	}
+	u.Role = shop.RoleAdmin
+	return u, nil
+}
+
+func mustOID(hex string) bson.ObjectID {
+	id, err := bson.ObjectIDFromHex(hex)
+	if err != nil {
+		panic(fmt.Sprintf("stored id %q is not an ObjectId", hex))
+	}
+	return id
+}

@@ -1,0 +1,171 @@
+package shop
+
+import (
+	"context"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/crypto/bcrypt"
+)
+
+// MinPasswordLength is the shortest password (and reset answer) accepted.
+const MinPasswordLength = 6
+
+// maxSecretBytes is bcrypt's input limit: longer secrets would be silently truncated.
+const maxSecretBytes = 72
+
+// User is an account. Its password and security answer never leave the store.
+type User struct {
+	ID        string    `json:"_id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Phone     string    `json:"phone"`
+	Address   string    `json:"address"`
+	Role      int       `json:"role"`
+	CreatedAt time.Time `json:"-"`
+	UpdatedAt time.Time `json:"-"`
+	// CredentialsChangedAt is when the password was last set: tokens issued before it are void.
+	CredentialsChangedAt time.Time `json:"-"`
+}
+
+// IsAdmin reports whether the user may use the admin area.
+func (u *User) IsAdmin() bool { return u.Role == RoleAdmin }
+
+// Registration is the sign-up form. Any role a client sends is ignored.
+type Registration struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	Phone    string `json:"phone"`
+	Address  string `json:"address"`
+	Answer   string `json:"answer"`
+}
+
+// Validate trims the fields, lower-cases the email and returns the first field error.
+func (r *Registration) Validate() error {
+	var err error
+	if r.Name, err = requireText("Name", r.Name, 100); err != nil {
+		return err
+	}
+	if r.Email, err = NormalizeEmail(r.Email); err != nil {
+		return err
+	}
+	if err = validatePassword("Password", r.Password); err != nil {
+		return err
+	}
+	if r.Phone, err = requireText("Phone", r.Phone, 30); err != nil {
+		return err
+	}
+	if r.Address, err = requireText("Address", r.Address, 500); err != nil {
+		return err
+	}
+	if r.Answer, err = requireText("Answer", r.Answer, maxSecretBytes); err != nil {
+		return err
+	}
+	return nil
+}
+
+// PasswordReset is the forgot-password form.
+type PasswordReset struct {
+	Email       string `json:"email"`
+	NewPassword string `json:"newpassword"`
+	Answer      string `json:"answer"`
+}
+
+// Validate normalises the email and returns the first field error.
+func (r *PasswordReset) Validate() error {
+	var err error
+	if r.Email, err = NormalizeEmail(r.Email); err != nil {
+		return err
+	}
+	if r.Answer == "" {
+		return Errorf(EINVALID, "Answer is required.")
+	}
+	return validatePassword("New password", r.NewPassword)
+}
+
+// ProfileUpdate is the profile form. The email cannot be changed; an empty password keeps the
+// old one; an empty name, phone or address keeps the old value.
+type ProfileUpdate struct {
+	Name     string `json:"name"`
+	Email    string `json:"email"`
+	Password string `json:"password"`
+	Phone    string `json:"phone"`
+	Address  string `json:"address"`
+}
+
+// Validate checks the fields that were given.
+func (p *ProfileUpdate) Validate() error {
+	if p.Password != "" {
+		if err := validatePassword("Password", p.Password); err != nil {
+			return err
+		}
+	}
+	for _, f := range []struct {
+		name  string
+		value *string
+		max   int
+	}{{"Name", &p.Name, 100}, {"Phone", &p.Phone, 30}, {"Address", &p.Address, 500}} {
+		if *f.value == "" {
+			continue
+		}
+		v, err := requireText(f.name, *f.value, f.max)
+		if err != nil {
+			return err
+		}
+		*f.value = v
+	}
+	return nil
+}
+
+func validatePassword(field, pw string) error {
+	if pw == "" {
+		return Errorf(EINVALID, "%s is required.", field)
+	}
+	if utf8.RuneCountInString(pw) < MinPasswordLength {
+		return Errorf(EINVALID, "%s must be at least %d characters.", field, MinPasswordLength)
+	}
+	if len(pw) > maxSecretBytes {
+		return Errorf(EINVALID, "%s must be at most %d bytes.", field, maxSecretBytes)
+	}
+	return nil
+}
+
+// UserService manages accounts.
+type UserService interface {
+	// Register creates a shopper. EINVALID for a bad field, ECONFLICT for a taken email.
+	Register(ctx context.Context, r Registration) (*User, error)
+	// Authenticate checks an email and password. EUNAUTHORIZED for either being wrong.
+	Authenticate(ctx context.Context, email, password string) (*User, error)
+	// ResetPassword sets a new password when the answer matches. EUNAUTHORIZED otherwise.
+	ResetPassword(ctx context.Context, r PasswordReset) error
+	// FindUserByID returns a user. ENOTFOUND when there is none.
+	FindUserByID(ctx context.Context, id string) (*User, error)
+	// UpdateProfile changes a user's own profile. EINVALID, ENOTFOUND.
+	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (*User, error)
+	// Users lists every account, newest first.
+	Users(ctx context.Context) ([]*User, error)
+	// EnsureAdmin creates an admin with this email and password, or promotes the existing user.
+	EnsureAdmin(ctx context.Context, email, password, name string) (*User, error)
+}
+
+// Hasher hashes secrets (passwords, reset answers) with bcrypt.
+type Hasher struct{ Cost int }
+
+// Hash returns the bcrypt hash of secret.
+func (h Hasher) Hash(secret string) (string, error) {
+	cost := h.Cost
+	if cost == 0 {
+		cost = bcrypt.DefaultCost
+	}
+	b, err := bcrypt.GenerateFromPassword([]byte(secret), cost)
+	if err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// Matches reports whether secret hashes to hash.
+func (Hasher) Matches(hash, secret string) bool {
+	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(secret)) == nil
+}
