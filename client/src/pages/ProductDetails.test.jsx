@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../test/render';
+import { server, url } from '../test/server';
+import { products } from '../test/fixtures';
+
+describe('Product details page', () => {
+  it('shows the product with Add to Cart and up to 3 similar products', async () => {
+    let related = null;
+    server.use(http.get(url('product/related-product/:pid/:cid'), ({ params }) => {
+      related = params;
+      return HttpResponse.json({ success: true, products: products.slice(1, 5) });
+    }));
+    renderRoute('/product/product-1');
+    expect(await screen.findByRole('heading', { name: 'Product 1' })).toBeInTheDocument();
+    expect(screen.getByText(products[0].description.trim())).toBeInTheDocument();
+    expect(screen.getByText('Price: ₹100')).toBeInTheDocument();
+    expect(screen.getByText('Category: Shirts')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', '/api/v1/product/product-photo/p1');
+    const similar = await screen.findByRole('list', { name: 'Similar Products' });
+    expect(within(similar).getAllByRole('article')).toHaveLength(3);
+    expect(related).toMatchObject({ pid: 'p1', cid: 'c1' });
+    expect(screen.getAllByRole('button', { name: 'Add to Cart' })).toHaveLength(1);
+  });
+
+  it('adds the product to the cart and opens /cart', async () => {
+    const { user, router } = renderRoute('/product/product-3', { cart: [products[0]] });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1', 'p3']);
+    expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
+  });
+
+  it('says when there are no similar products', async () => {
+    server.use(http.get(url('product/related-product/:pid/:cid'), () => HttpResponse.json({ success: true, products: [] })));
+    renderRoute('/product/product-1');
+    expect(await screen.findByText('No Similar Products found')).toBeInTheDocument();
+  });
+
+  it('tells when the product does not exist', async () => {
+    renderRoute('/product/nope');
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+  });
+});

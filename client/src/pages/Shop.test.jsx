@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../test/render';
+import { server, url } from '../test/server';
+import { products } from '../test/fixtures';
+
+const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article');
+
+describe('Shop page', () => {
+  it('shows the first page as cards with photo, rupee price and a 60-character preview', async () => {
+    renderRoute('/shop');
+    expect(await screen.findByRole('article', { name: 'Product 1' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(6);
+    const card = screen.getByRole('article', { name: 'Product 1' });
+    expect(within(card).getByText('₹100')).toBeInTheDocument();
+    expect(within(card).getByText(`${products[0].description.substring(0, 60)}...`)).toBeInTheDocument();
+    const photo = within(card).getByRole('img', { name: 'Product 1' });
+    expect(photo).toHaveAttribute('src', '/api/v1/product/product-photo/p1');
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(within(card).getByRole('link', { name: 'More Details' })).toHaveAttribute('href', '/product/product-1');
+  });
+
+  it('loads more pages while fewer than the total are loaded', async () => {
+    const pages = [];
+    server.use(http.get(url('product/product-list/:page'), ({ params }) => {
+      pages.push(params.page);
+      const page = Number(params.page);
+      return HttpResponse.json({ success: true, products: products.slice((page - 1) * 6, page * 6) });
+    }));
+    const { user } = renderRoute('/shop');
+    const more = await screen.findByRole('button', { name: 'Load more' });
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    await user.click(more);
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    expect(screen.getByRole('article', { name: 'Product 8' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Product 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(pages).toContain('2');
+  });
+
+  it('hides Load more when everything is loaded', async () => {
+    server.use(http.get(url('product/product-count'), () => HttpResponse.json({ success: true, total: 6 })));
+    renderRoute('/shop');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('adds a product to the cart: saved, badge, toast and /cart', async () => {
+    const { user, router } = renderRoute('/shop');
+    const card = await screen.findByRole('article', { name: 'Product 2' });
+    await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p2']);
+    expect(within(screen.getByRole('link', { name: /cart/i })).getByText('1')).toBeInTheDocument();
+  });
+
+  it('falls back to the placeholder when a photo cannot load', async () => {
+    renderRoute('/shop');
+    const card = await screen.findByRole('article', { name: 'Product 1' });
+    const photo = within(card).getByRole('img', { name: 'Product 1' });
+    photo.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(photo).toHaveAttribute('src', '/placeholder.svg'));
+  });
+});
