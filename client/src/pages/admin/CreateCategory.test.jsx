@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderRoute } from '../../test/render';
+import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
 import { admin, categories, signedIn } from '../../test/fixtures';
 
@@ -16,7 +16,7 @@ const table = () => within(screen.getByRole('table'));
 
 describe('admin categories', () => {
   it('lists every category with Edit and Delete', async () => {
-    renderRoute(PATH, { auth: signedIn(admin) });
+    renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Jeans' })).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Jackets' })).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'created', category }, { status: 201 });
       }),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByRole('cell', { name: 'Shirts' });
     await user.type(screen.getByLabelText('Category name'), 'Hats');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -52,7 +52,7 @@ describe('admin categories', () => {
       http.post(url('category/create-category'), () =>
         HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 })),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.type(await screen.findByLabelText('Category name'), 'Shirts');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Category already exists')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('admin categories', () => {
 
   it('shows Something went wrong in input form when a create fails without a message', async () => {
     server.use(http.post(url('category/create-category'), () => HttpResponse.error()));
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.type(await screen.findByLabelText('Category name'), 'Hats');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('admin categories', () => {
   it('shows Something went wrong in getting category when the list fails', async () => {
     server.use(http.get(url('category/get-category'), () => HttpResponse.error()));
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => {}); // the header logs its own failure
-    renderRoute(PATH, { auth: signedIn(admin) });
+    renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong in getting category')).toBeInTheDocument();
     quiet.mockRestore();
   });
@@ -87,7 +87,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'updated', category: list[0] });
       }),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
     const dialog = within(await screen.findByRole('dialog'));
     const input = dialog.getByLabelText('Category name');
@@ -111,7 +111,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByLabelText('Category name')).toHaveValue('Jeans');
@@ -132,7 +132,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'deleted' });
       }),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Delete Jeans' }));
     expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
     expect(id).toBe('c2');
@@ -144,7 +144,7 @@ describe('admin categories', () => {
       http.delete(url('category/delete-category/:id'), () =>
         HttpResponse.json({ success: false, message: 'Category is used by products' }, { status: 409 })),
     );
-    const { user } = renderRoute(PATH, { auth: signedIn(admin) });
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Delete Shirts' }));
     expect(await screen.findByText('Category is used by products')).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Shirts' })).toBeInTheDocument();

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderDashboard } from '../../components/dashboard/test-render';
+import { server, url } from '../../test/server';
+import { admin, signedIn } from '../../test/fixtures';
+
+const PATH = '/dashboard/admin/create-product';
+
+/** pick chooses an option of the antd Select labelled `label`. */
+async function pick(user, label, option) {
+  await user.click(screen.getByLabelText(label));
+  const choice = await screen.findByTitle(option);
+  await user.click(choice);
+}
+
+/** fill types a value into the field labelled `label` in one paste, as fast as a person pasting. */
+async function fill(user, label, value) {
+  await user.click(screen.getByLabelText(label));
+  await user.paste(value);
+}
+
+/** capture answers create-product and keeps the multipart fields it received. */
+function capture(answer) {
+  const sent = {};
+  server.use(
+    http.post(url('product/create-product'), async ({ request }) => {
+      const form = await request.formData();
+      for (const [key, value] of form.entries()) sent[key] = value;
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+describe('admin create product', () => {
+  beforeAll(() => import('./CreateProduct')); // load the lazy page once, before the first test
+
+  it('offers number inputs, an image-only photo and the shipping and category choices', async () => {
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
+    expect(screen.getByLabelText('Upload Photo')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByText('Select a category')).toBeInTheDocument();
+    expect(screen.getByText('Select Shipping')).toBeInTheDocument();
+  });
+
+  it('sends every field with the shipping choice, says so and goes to the products list', async () => {
+    const sent = capture(() =>
+      HttpResponse.json({ success: true, message: 'created', product: { _id: 'p99' } }, { status: 201 }));
+    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByRole('heading', { name: 'Create Product' });
+    await pick(user, 'Category', 'Jeans');
+    const photo = new File(['png-bytes'], 'jeans.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload Photo'), photo);
+    expect(await screen.findByRole('img', { name: 'product photo preview' })).toBeInTheDocument();
+    await fill(user, 'Name', 'Blue Jeans');
+    await fill(user, 'Description', 'Straight cut');
+    await fill(user, 'Price', '49.5');
+    await fill(user, 'Quantity', '7');
+    await pick(user, 'Shipping', 'Yes');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({
+      name: 'Blue Jeans',
+      description: 'Straight cut',
+      price: '49.5',
+      quantity: '7',
+      category: 'c2',
+      shipping: '1',
+    });
+    expect(sent.photo.type).toBe('image/png');
+    expect(sent.photo.size).toBe(photo.size);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+  });
+
+  it('sends shipping 0 for No', async () => {
+    const sent = capture(() => HttpResponse.json({ success: true, product: {} }, { status: 201 }));
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByRole('heading', { name: 'Create Product' });
+    await pick(user, 'Shipping', 'No');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(sent.shipping).toBe('0');
+  });
+
+  it('shows the server message of a refused product and stays', async () => {
+    capture(() => HttpResponse.json({ success: false, message: 'Name is required' }, { status: 400 }));
+    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PATH);
+  });
+
+  it('shows Something went wrong when the call fails without a message', async () => {
+    capture(() => HttpResponse.error());
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
