@@ -19,7 +19,6 @@ export default function useSubmit(call, onSuccess) {
         toast.error(answer?.message || SOMETHING_WENT_WRONG);
       }
     } catch (error) {
-      console.log(error);
       toast.error(errorMessage(error, SOMETHING_WENT_WRONG));
     } finally {
       setBusy(false);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+import { signedIn, user } from '../../test/fixtures';
+
+describe('Route guards', () => {
+  it('counts down from 3 without a token, then goes to /login carrying the path', async () => {
+    const { router } = renderRoute('/dashboard/user/orders');
+    expect(screen.getByText('redirecting to you in 3 second')).toBeInTheDocument();
+    expect(await screen.findByText('redirecting to you in 2 second', {}, { timeout: 1500 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
+    expect(router.state.location.state).toBe('/dashboard/user/orders');
+  });
+
+  it('sends a shopper refused by the admin check to / carrying the path', async () => {
+    let token = null;
+    server.use(http.get(url('auth/admin-auth'), ({ request }) => {
+      token = request.headers.get('Authorization');
+      return HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 });
+    }));
+    const { router } = renderRoute('/dashboard/admin/users', { auth: signedIn(user) });
+    expect(screen.getByText('redirecting to you in 3 second')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3500 });
+    expect(router.state.location.state).toBe('/dashboard/admin/users');
+    expect(token).toBe('token-123');
+  });
+
+  it('lets a signed-in user through once the user check answers ok', async () => {
+    let token = null;
+    server.use(http.get(url('auth/user-auth'), ({ request }) => {
+      token = request.headers.get('Authorization');
+      return HttpResponse.json({ ok: true });
+    }));
+    const { router } = renderRoute('/dashboard/user', { auth: signedIn(user) });
+    await waitFor(() => expect(screen.queryByText(/redirecting to you in/)).not.toBeInTheDocument());
+    expect(token).toBe('token-123');
+    expect(router.state.location.pathname).toBe('/dashboard/user');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+
+async function fill(person) {
+  await person.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await person.type(screen.getByLabelText('New Password'), 'newsecret');
+  await person.type(screen.getByLabelText('What is your old password'), 'blue');
+  await person.click(screen.getByRole('button', { name: 'RESET' }));
+}
+
+describe('Forget password page', () => {
+  it('has the three required fields', () => {
+    renderRoute('/forget-password');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('New Password')).toBeRequired();
+    expect(screen.getByLabelText('What is your old password')).toBeRequired();
+  });
+
+  it('resets and goes to /login with the server message', async () => {
+    let body = null;
+    server.use(http.post(url('auth/forgot-password'), async ({ request }) => {
+      body = await request.json();
+      return HttpResponse.json({ success: true, message: 'Password Reset Successfully' });
+    }));
+    const { user: person, router } = renderRoute('/forget-password');
+    await fill(person);
+    expect(await screen.findByText('Password Reset Successfully')).toBeInTheDocument();
+    expect(body).toEqual({ email: 'ada@example.com', newpassword: 'newsecret', answer: 'blue' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows the server message on failure', async () => {
+    server.use(http.post(url('auth/forgot-password'), () =>
+      HttpResponse.json({ success: false, message: 'Wrong email or answer' }, { status: 401 })));
+    const { user: person, router } = renderRoute('/forget-password');
+    await fill(person);
+    expect(await screen.findByText('Wrong email or answer')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forget-password');
+  });
+});

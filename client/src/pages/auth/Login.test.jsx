@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+import { user as shopper } from '../../test/fixtures';
+
+function answerLogin(status, body) {
+  const seen = {};
+  server.use(http.post(url('auth/login'), async ({ request }) => {
+    seen.body = await request.json();
+    return HttpResponse.json(body, { status });
+  }));
+  return seen;
+}
+
+async function signIn(person, email = 'ada@example.com', password = 'secret1') {
+  await person.type(screen.getByLabelText('Email'), email);
+  await person.type(screen.getByLabelText('Password'), password);
+  await person.click(screen.getByRole('button', { name: 'LOGIN' }));
+}
+
+describe('Login page', () => {
+  it('has a required email-type field, a password, a Register link and Forget Password', async () => {
+    const { user: person, router } = renderRoute('/login');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Email')).toBeRequired();
+    expect(screen.getByLabelText('Password')).toBeRequired();
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    await person.click(screen.getByRole('button', { name: 'Forget Password' }));
+    expect(router.state.location.pathname).toBe('/forget-password');
+  });
+
+  it('stores the session and goes to / on success, showing the server message', async () => {
+    const seen = answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
+    const { user: person, router } = renderRoute('/login');
+    await signIn(person);
+    expect(await screen.findByText('Login successfully')).toBeInTheDocument();
+    expect(seen.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: shopper, token: 'jwt-1' });
+    expect(screen.getByText('AKL')).toBeInTheDocument();
+  });
+
+  it('returns to the path carried in state', async () => {
+    answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
+    const { user: person, router } = renderRoute('/login', { state: '/cart' });
+    await signIn(person);
+    expect(await screen.findByText('Login successfully')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('shows the server message on failure and stays signed out', async () => {
+    answerLogin(401, { success: false, message: 'Invalid email or password' });
+    const { user: person, router } = renderRoute('/login');
+    await signIn(person, 'ada@example.com', 'wrong-password');
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('auth')).toBeNull();
+  });
+
+  it('falls back to Something went wrong without a message', async () => {
+    server.use(http.post(url('auth/login'), () => HttpResponse.error()));
+    const { user: person } = renderRoute('/login');
+    await signIn(person);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+});
