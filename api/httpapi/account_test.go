@@ -1,0 +1,368 @@
+package httpapi_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/httpapi"
+)
+
+func validRegistration() map[string]any {
+	return map[string]any{"name": "Asha Rao", "email": "Asha.Rao@Example.com", "password": "secret123",
+		"phone": "9876543210", "address": "12 MG Road, Pune", "answer": "blue"}
+}
+
+func with(m map[string]any, key string, v any) map[string]any {
+	out := map[string]any{}
+	for k, val := range m {
+		out[k] = val
+	}
+	if v == nil {
+		delete(out, key)
+	} else {
+		out[key] = v
+	}
+	return out
+}
+
+func TestRegister(t *testing.T) {
+	a := newApp(t)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register", body: validRegistration()}), http.StatusCreated)
+
+	t.Run("stored lower-case with bcrypt hashes and the shopper role", func(t *testing.T) {
+		var doc bson.M
+		if err := a.db.Database().Collection("users").FindOne(t.Context(), bson.M{"email": "asha.rao@example.com"}).Decode(&doc); err != nil {
+			t.Fatalf("user not stored under the lower-cased email: %v", err)
+		}
+		for _, f := range []string{"password", "answer"} {
+			if h, _ := doc[f].(string); !strings.HasPrefix(h, "$2") || h == validRegistration()[f] {
+				t.Errorf("%s is not a bcrypt hash: %q", f, h)
+			}
+		}
+		if role := doc["role"]; role != int32(0) && role != int64(0) {
+			t.Errorf("role = %v, want 0", role)
+		}
+	})
+
+	cases := []struct {
+		name   string
+		body   any
+		status int
+		want   string // part of the message
+	}{
+		{"409-duplicate-email-any-case", with(validRegistration(), "email", "ASHA.RAO@example.com"), 409, "already exists"},
+		{"400-missing-name", with(validRegistration(), "name", nil), 400, "Name"},
+		{"400-blank-name", with(validRegistration(), "name", "   "), 400, "Name"},
+		{"400-missing-email", with(validRegistration(), "email", nil), 400, "Email"},
+		{"400-bad-email", with(validRegistration(), "email", "not-an-email"), 400, "Email"},
+		{"400-short-password", with(validRegistration(), "password", "12345"), 400, "Password"},
+		{"400-missing-phone", with(validRegistration(), "phone", nil), 400, "Phone"},
+		{"400-missing-address", with(validRegistration(), "address", nil), 400, "Address"},
+		{"400-missing-answer", with(validRegistration(), "answer", nil), 400, "Answer"},
+		{"400-wrong-type", with(validRegistration(), "phone", 98765), 400, "phone"},
+		{"400-not-json", "{name:", 400, "JSON"},
+		{"400-array", "[]", 400, "JSON"},
+		{"413-too-large", `{"name":"` + strings.Repeat("a", 1<<20+10) + `"}`, 413, "too large"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register", body: tc.body}), tc.status)
+			if msg := m["message"].(string); !strings.Contains(msg, tc.want) {
+				t.Errorf("message %q does not mention %q", msg, tc.want)
+			}
+		})
+	}
+
+	t.Run("role in the payload is ignored", func(t *testing.T) {
+		body := with(with(validRegistration(), "email", "mallory@example.com"), "role", 1)
+		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register", body: body}), http.StatusCreated)
+		m := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+			body: map[string]string{"email": "mallory@example.com", "password": "secret123"}}), 200)
+		if role := m["user"].(map[string]any)["role"]; role != float64(0) {
+			t.Fatalf("role = %v, want 0", role)
+		}
+	})
+}
+
+func TestLogin(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+
+	m := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "  ASHA@example.com ", "password": "secret123"}}), 200)
+	if m["success"] != true || m["token"] == "" || m["message"] == "" {
+		t.Fatalf("login answer = %v", m)
+	}
+	user := m["user"].(map[string]any)
+	wantKeys := []string{"_id", "name", "email", "phone", "address", "role"}
+	if len(user) != len(wantKeys) {
+		t.Errorf("user has keys %v, want exactly %v", keys(user), wantKeys)
+	}
+	for _, k := range wantKeys {
+		if _, ok := user[k]; !ok {
+			t.Errorf("user lacks %s", k)
+		}
+	}
+
+	wrongPw := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "wrong-password"}}), 401)
+	unknown := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "nobody@example.com", "password": "wrong-password"}}), 401)
+	if wrongPw["message"] != unknown["message"] {
+		t.Errorf("unknown email and wrong password answer differently: %q vs %q", unknown["message"], wrongPw["message"])
+	}
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "asha@example.com"}}), 400)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", body: map[string]any{"email": 7, "password": "x"}}), 400)
+}
+
+func TestLoginRateLimit(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+	bad := request{method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "asha@example.com", "password": "wrong-pass"}}
+	for i := 0; i < 10; i++ {
+		expect(t, a.do(bad), 401)
+	}
+	rec := a.do(bad)
+	expect(t, rec, 429)
+	if rec.Header().Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	// Even the right password is refused while the window is used up.
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 429)
+	// Another email from the same address is not affected by this email's failures.
+	a.signUp("Ravi Kumar", "ravi@example.com")
+	// A forged X-Forwarded-For does not buy a fresh window.
+	forged := bad
+	forged.header = map[string]string{"X-Forwarded-For": "203.0.113.9"}
+	expect(t, a.do(forged), 429)
+}
+
+func TestForgotPassword(t *testing.T) {
+	a := newApp(t)
+	oldToken, _ := a.signUp("Asha Rao", "asha@example.com")
+	reset := func(body map[string]any, status int) map[string]any {
+		return expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password", body: body}), status)
+	}
+	wrongAnswer := reset(map[string]any{"email": "asha@example.com", "newpassword": "newsecret", "answer": "red"}, 401)
+	unknown := reset(map[string]any{"email": "nobody@example.com", "newpassword": "newsecret", "answer": "blue"}, 401)
+	if wrongAnswer["message"] != unknown["message"] {
+		t.Errorf("wrong answer and unknown email differ: %q vs %q", wrongAnswer["message"], unknown["message"])
+	}
+	reset(map[string]any{"email": "asha@example.com", "newpassword": "123", "answer": "blue"}, 400)
+	reset(map[string]any{"email": "asha@example.com", "answer": "blue"}, 400)
+	reset(map[string]any{"email": "asha@example.com", "newpassword": "newsecret"}, 400)
+	reset(map[string]any{"newpassword": "newsecret", "answer": "blue"}, 400)
+
+	time.Sleep(1100 * time.Millisecond) // tokens carry whole seconds
+	m := reset(map[string]any{"email": "ASHA@example.com", "newpassword": "newsecret", "answer": "blue"}, 200)
+	if m["success"] != true {
+		t.Fatalf("reset answer = %v", m)
+	}
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 401)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "newsecret"}}), 200)
+	// The reset voids tokens issued before it.
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: oldToken}), 401)
+}
+
+func TestAuthChecks(t *testing.T) {
+	a := newApp(t)
+	shopper, user := a.signUp("Asha Rao", "asha@example.com")
+	admin := a.signUpAdmin()
+	other := httpapi.NewTokens([]byte("another-secret-another-secret-0123456"), time.Hour)
+	forged, _ := other.Issue(user["_id"].(string))
+	expired := httpapi.NewTokens([]byte(testSecret), -time.Minute)
+	old, _ := expired.Issue(user["_id"].(string))
+	ghost, _ := a.tokens.Issue(bson.NewObjectID().Hex())
+	const noneToken = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiI2NTAwMDAwMDAwMDAwMDAwMDAwMDAwMDAiLCJpYXQiOjE3MDAwMDAwMDAsImV4cCI6NDEwMDAwMDAwMH0."
+
+	cases := []struct {
+		name, path, token string
+		status            int
+	}{
+		{"user-auth-200", "/api/v1/auth/user-auth", shopper, 200},
+		{"user-auth-200-bearer", "/api/v1/auth/user-auth", "Bearer " + shopper, 200},
+		{"user-auth-401-none", "/api/v1/auth/user-auth", "", 401},
+		{"user-auth-401-garbage", "/api/v1/auth/user-auth", "garbage", 401},
+		{"user-auth-401-other-secret", "/api/v1/auth/user-auth", forged, 401},
+		{"user-auth-401-expired", "/api/v1/auth/user-auth", old, 401},
+		{"user-auth-401-unknown-user", "/api/v1/auth/user-auth", ghost, 401},
+		{"user-auth-401-alg-none", "/api/v1/auth/user-auth", noneToken, 401},
+		{"admin-auth-200", "/api/v1/auth/admin-auth", admin, 200},
+		{"admin-auth-403-shopper", "/api/v1/auth/admin-auth", shopper, 403},
+		{"admin-auth-401-none", "/api/v1/auth/admin-auth", "", 401},
+		{"all-users-403-shopper", "/api/v1/auth/all-users", shopper, 403},
+		{"all-users-401-none", "/api/v1/auth/all-users", "", 401},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := expect(t, a.do(request{method: "GET", path: tc.path, token: tc.token}), tc.status)
+			if tc.status == 200 && tc.path != "/api/v1/auth/all-users" && m["ok"] != true {
+				t.Fatalf("answer = %v, want {ok:true}", m)
+			}
+		})
+	}
+
+	t.Run("demotion takes effect at once", func(t *testing.T) {
+		if _, err := a.db.Database().Collection("users").UpdateOne(t.Context(),
+			bson.M{"email": "admin@shop.test"}, bson.M{"$set": bson.M{"role": 0}}); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, a.do(request{method: "GET", path: "/api/v1/auth/admin-auth", token: admin}), 403)
+	})
+}
+
+func TestAllUsers(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+	a.signUp("Ravi Kumar", "ravi@example.com")
+	admin := a.signUpAdmin()
+	m := expect(t, a.do(request{method: "GET", path: "/api/v1/auth/all-users", token: admin}), 200)
+	users := m["users"].([]any)
+	if len(users) != 3 {
+		t.Fatalf("got %d users, want 3", len(users))
+	}
+	for _, u := range users {
+		u := u.(map[string]any)
+		for _, k := range []string{"_id", "name", "email", "phone"} {
+			if u[k] == nil {
+				t.Errorf("user lacks %s: %v", k, u)
+			}
+		}
+	}
+	assertNoSecrets(t, m)
+}
+
+func TestProfile(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	put := func(tok string, body any, status int) map[string]any {
+		return expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: tok, body: body}), status)
+	}
+
+	put("", map[string]any{"name": "X"}, 401)
+
+	m := put(token, map[string]any{"name": "Asha R.", "email": "evil@example.com", "password": "",
+		"phone": "9000000000", "address": "7 FC Road, Pune"}, 200)
+	u := m["updatedUser"].(map[string]any)
+	if u["name"] != "Asha R." || u["phone"] != "9000000000" || u["address"] != "7 FC Road, Pune" {
+		t.Errorf("updatedUser = %v", u)
+	}
+	if u["email"] != "asha@example.com" {
+		t.Errorf("email changed to %v; it must be ignored", u["email"])
+	}
+	if _, has := m["token"]; has {
+		t.Error("a fresh token without a password change")
+	}
+	assertNoSecrets(t, m)
+	// The empty password kept the old one.
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 200)
+
+	bad := put(token, map[string]any{"password": "123"}, 400)
+	if e, _ := bad["error"].(string); !strings.Contains(e, "Password") {
+		t.Errorf("400 answer lacks an error naming the password: %v", bad)
+	}
+	put(token, map[string]any{"name": 12}, 400)
+
+	time.Sleep(1100 * time.Millisecond) // tokens carry whole seconds
+	m = put(token, map[string]any{"password": "another123"}, 200)
+	fresh, _ := m["token"].(string)
+	if fresh == "" {
+		t.Fatal("a password change answers no fresh token")
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token}), 401)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: fresh}), 200)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "another123"}}), 200)
+}
+
+func TestHealthAndUnknownPaths(t *testing.T) {
+	a := newApp(t)
+	if m := expect(t, a.do(request{method: "GET", path: "/healthz"}), 200); m["ok"] != true {
+		t.Fatalf("healthz = %v", m)
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/nothing-here"}), 404)
+	expect(t, a.do(request{method: "DELETE", path: "/api/v1/auth/login"}), 404)
+	rec := a.do(request{method: "GET", path: "/dashboard/user"})
+	if rec.Code != 200 || !strings.Contains(rec.Body.String(), "<html") {
+		t.Fatalf("a client route answers %d %q", rec.Code, rec.Body.String())
+	}
+	for _, h := range []string{"X-Content-Type-Options", "X-Frame-Options", "Content-Security-Policy", "Referrer-Policy", "X-Request-ID"} {
+		if rec.Header().Get(h) == "" {
+			t.Errorf("answer lacks %s", h)
+		}
+	}
+}
+
+func TestHealthWhenStoreIsDown(t *testing.T) {
+	a := newApp(t, func(d *httpapi.Deps) {
+		d.Health = func(_ context.Context) error { return errors.New("connection refused") }
+	})
+	m := expect(t, a.do(request{method: "GET", path: "/healthz"}), 503)
+	if strings.Contains(m["message"].(string), "refused") {
+		t.Errorf("health answer leaks the store's error: %v", m)
+	}
+}
+
+// assertNoSecrets fails when any key named password or answer appears anywhere in v.
+func assertNoSecrets(t *testing.T, v any) {
+	t.Helper()
+	raw, _ := json.Marshal(v)
+	var walk func(any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, val := range x {
+				if k == "password" || k == "answer" {
+					t.Errorf("answer carries %q: %s", k, raw)
+				}
+				walk(val)
+			}
+		case []any:
+			for _, val := range x {
+				walk(val)
+			}
+		}
+	}
+	walk(v)
+}
+
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// panickingUsers answers every list with a panic, to prove a panic never reaches the client.
+type panickingUsers struct{ shop.UserService }
+
+func (panickingUsers) Users(context.Context) ([]*shop.User, error) {
+	panic("secret internal detail: db.users at 10.0.0.7")
+}
+
+func TestPanicIsAGeneric500(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	a2 := newApp(t, func(d *httpapi.Deps) { d.Users = panickingUsers{a.users} })
+	a2.users = a.users
+	rec := a.do(request{method: "GET", path: "/api/v1/auth/all-users", token: admin})
+	expect(t, rec, 200)
+	rec = a2.do(request{method: "GET", path: "/api/v1/auth/all-users", token: admin})
+	m := expect(t, rec, 500)
+	if strings.Contains(rec.Body.String(), "secret") || strings.Contains(rec.Body.String(), "10.0.0.7") {
+		t.Fatalf("panic detail leaked: %v", m)
+	}
+}
