@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderDashboard } from '../../components/dashboard/test-render';
+import { server, url } from '../../test/server';
+import { admin, signedIn } from '../../test/fixtures';
+import { makeOrder } from '../../components/dashboard/test-fixtures';
+import { ORDER_STATUSES } from '../../components/dashboard/texts';
+
+const PATH = '/dashboard/admin/orders';
+
+// Seven orders answered out of order: order n is n days old, so newest first is 1, 2, ... 7.
+const orders = [3, 1, 7, 2, 5, 4, 6].map((n) => makeOrder(n, { count: n === 1 ? 2 : 1, status: n === 1 ? 'Shipped' : 'Not Process' }));
+
+const card = (n) => within(screen.getByRole('article', { name: `Order #${n}` }));
+
+/** answerOrders answers all-orders with the current `list` and counts the calls. */
+function answerOrders(list) {
+  const handler = vi.fn(() => HttpResponse.json(list));
+  server.use(http.get(url('auth/all-orders'), handler));
+  return handler;
+}
+
+describe('admin orders', () => {
+  beforeAll(() => import('./AdminOrders'));
+
+  it('shows please wait..., then 3 orders a page, newest first, numbered across pages', async () => {
+    answerOrders(orders);
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
+    expect(await screen.findByText('Buyer 3')).toBeInTheDocument();
+    expect(screen.queryByText('please wait...')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Order #1', 'Order #2', 'Order #3']);
+    expect(card(1).getByText('Buyer 1')).toBeInTheDocument();
+    expect(card(3).getByText('Buyer 3')).toBeInTheDocument();
+    // The pager covers all seven orders: three pages.
+    expect(screen.getByTitle('3')).toBeInTheDocument();
+    expect(screen.queryByTitle('4')).not.toBeInTheDocument();
+
+    await user.click(screen.getByTitle('2'));
+    expect(await screen.findByText('Buyer 4')).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Order #4', 'Order #5', 'Order #6']);
+    expect(card(6).getByText('Buyer 6')).toBeInTheDocument();
+
+    await user.click(screen.getByTitle('3'));
+    expect(await screen.findByText('Buyer 7')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(card(7).getByRole('heading', { name: 'Order #7' })).toBeInTheDocument();
+  });
+
+  it('shows the order table: #, Status, Buyer, Date, Payment, Quantity', async () => {
+    answerOrders(orders);
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    const table = within(card(1).getByRole('table'));
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      '#',
+      'Status',
+      'Buyer',
+      'Date',
+      'Payment',
+      'Quantity',
+    ]);
+    const cells = table.getAllByRole('cell');
+    expect(cells[0]).toHaveTextContent('1');
+    expect(within(cells[1]).getByRole('combobox', { name: 'Status of order #1' })).toBeInTheDocument();
+    expect(cells[1]).toHaveTextContent('Shipped');
+    expect(cells[2]).toHaveTextContent('Buyer 1');
+    expect(cells[3]).toHaveTextContent('a day ago');
+    expect(cells[4]).toHaveTextContent('Success');
+    expect(cells[5]).toHaveTextContent('2');
+  });
+
+  it('shows each product with a 100px photo, a 30-character preview with an ellipsis and a dollar price', async () => {
+    answerOrders(orders);
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    const product = orders.find((o) => o._id === 'o1').products[0];
+    const photo = card(1).getByRole('img', { name: product.name });
+    expect(photo).toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${product._id}`));
+    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveStyle({ height: '100px' });
+    expect(card(1).getByText(`${product.description.substring(0, 30)}...`)).toBeInTheDocument();
+    expect(card(1).getByText(`$${product.price}`)).toBeInTheDocument();
+  });
+
+  it('offers the five statuses, sends the chosen one and reloads the list', async () => {
+    let list = orders;
+    const all = vi.fn(() => HttpResponse.json(list));
+    let sent;
+    let id;
+    server.use(
+      http.get(url('auth/all-orders'), all),
+      http.put(url('auth/order-status/:id'), async ({ request, params }) => {
+        sent = await request.json();
+        id = params.id;
+        list = list.map((o) => (o._id === params.id ? { ...o, status: sent.status } : o));
+        return HttpResponse.json({ success: true, message: 'updated', order: {} });
+      }),
+    );
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 2');
+    await user.click(screen.getByRole('combobox', { name: 'Status of order #2' }));
+    await screen.findByTitle('Delivered');
+    const dropdown = within(document.querySelector('.ant-select-dropdown'));
+    expect(ORDER_STATUSES).toEqual(['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    ORDER_STATUSES.forEach((status) => expect(dropdown.getByTitle(status)).toBeInTheDocument());
+    await user.click(dropdown.getByTitle('Delivered'));
+
+    await waitFor(() => expect(all).toHaveBeenCalledTimes(2));
+    expect(id).toBe('o2');
+    expect(sent).toEqual({ status: 'Delivered' });
+    await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Delivered'));
+  });
+
+  it('shows Something went wrong while updating order status when a change fails', async () => {
+    answerOrders(orders);
+    server.use(http.put(url('auth/order-status/:id'), () => HttpResponse.error()));
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    await user.click(screen.getByRole('combobox', { name: 'Status of order #1' }));
+    await user.click(await screen.findByTitle('Cancelled'));
+    expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
+  });
+
+  it('shows Something went wrong while fetching orders when the list fails', async () => {
+    server.use(http.get(url('auth/all-orders'), () => HttpResponse.error()));
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('Something went wrong while fetching orders')).toBeInTheDocument();
+  });
+
+  it('shows the server message when the list fails with one', async () => {
+    server.use(http.get(url('auth/all-orders'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+  });
+});
