@@ -4,7 +4,7 @@ GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean
+.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)"
@@ -33,8 +33,13 @@ vet:
 test: vet test-go test-client ## every test: Go, client, browser
 	@echo "All tests passed."
 
-test-go:
+test-go: stripe-mock
 	cd api && $(GO) test -count=1 ./...
+
+stripe-mock: $(BIN)/stripe-mock ## the Stripe API double the payment tests start on loopback
+
+$(BIN)/stripe-mock:
+	GOBIN=$(BIN) $(GO) install github.com/stripe/stripe-mock@v0.203.0
 
 test-client: client-deps
 	cd client && $(NPM) test

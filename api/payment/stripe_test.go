@@ -1,0 +1,158 @@
+package payment_test
+
+import (
+	"bufio"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"shop"
+	"shop/payment"
+)
+
+// startStripeMock runs the project's stripe-mock on free loopback ports and answers its base
+// URL. With fixtures "" it uses the bundled fixtures.
+func startStripeMock(t *testing.T, fixtures string) string {
+	t.Helper()
+	bin, err := filepath.Abs(filepath.Join("..", "..", ".bin", "stripe-mock"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("stripe-mock is not installed at %s: run `make stripe-mock` in the repository root (%v)", bin, err)
+	}
+	// Both listeners on loopback: given only -http-addr, stripe-mock also opens HTTPS on all interfaces.
+	args := []string{"-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:"}
+	if fixtures != "" {
+		args = append(args, "-fixtures", fixtures)
+	}
+	cmd := exec.Command(bin, args...)
+	pr, pw := io.Pipe()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start stripe-mock: %v", err)
+	}
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		_ = pw.Close()
+	})
+	addr := make(chan string, 1)
+	var out strings.Builder
+	var mu sync.Mutex
+	re := regexp.MustCompile(`Listening for HTTP at address: (\S+)`)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			mu.Lock()
+			out.WriteString(sc.Text() + "\n")
+			mu.Unlock()
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+	}()
+	select {
+	case a := <-addr:
+		return "http://" + a
+	case <-time.After(20 * time.Second):
+		mu.Lock()
+		defer mu.Unlock()
+		t.Fatalf("stripe-mock did not start listening within 20 s; output:\n%s", out.String())
+	}
+	return ""
+}
+
+// TestStripeAgainstStripeMock drives the real SDK against stripe-mock. stripe-mock checks each
+// request against Stripe's OpenAPI spec and answers fixtures: its bundled PaymentIntent has
+// status requires_payment_method, so the success case gives it the fixture of a confirmed card
+// payment (testdata/stripe-mock-fixtures.json: status succeeded).
+func TestStripeAgainstStripeMock(t *testing.T) {
+	t.Run("confirmed payment intent", func(t *testing.T) {
+		t.Parallel()
+		fixtures, err := filepath.Abs(filepath.Join("testdata", "stripe-mock-fixtures.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: startStripeMock(t, fixtures)})
+		p, err := gw.Charge(t.Context(), shop.Charge{Amount: 149900, Currency: "inr", Nonce: "pm_card_visa",
+			IdempotencyKey: "order-abc", Description: "Order abc"})
+		if err != nil {
+			t.Fatalf("Charge: %v", err)
+		}
+		if !p.Success || p.Provider != "stripe" || !strings.HasPrefix(p.TransactionID, "pi_") ||
+			p.Amount != 149900 || p.Currency != "inr" {
+			t.Fatalf("payment = %+v", *p)
+		}
+		if err := gw.Refund(t.Context(), *p); err != nil {
+			t.Fatalf("Refund: %v", err)
+		}
+	})
+	t.Run("unconfirmed payment intent is declined", func(t *testing.T) {
+		t.Parallel()
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: startStripeMock(t, "")})
+		p, err := gw.Charge(t.Context(), shop.Charge{Amount: 49900, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-def"})
+		if shop.ErrorCode(err) != shop.EDECLINED {
+			t.Fatalf("Charge = %+v, %v; want EDECLINED for status requires_payment_method", p, err)
+		}
+	})
+}
+
+// TestStripeRequestAndErrors checks what the SDK sends and how Stripe's error answers map,
+// with a fake Stripe (stripe-mock cannot decline a card).
+func TestStripeRequestAndErrors(t *testing.T) {
+	var got *http.Request
+	var form map[string][]string
+	answer := func(w http.ResponseWriter, status int, body string) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		_, _ = io.WriteString(w, body)
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_ = r.ParseForm()
+		got, form = r, r.PostForm
+		switch r.PostForm.Get("payment_method") {
+		case "pm_card_chargeDeclined":
+			answer(w, 402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}`)
+		case "pm_bad_request":
+			answer(w, 400, `{"error":{"type":"invalid_request_error","message":"Amount must be at least ₹0.50 inr"}}`)
+		default:
+			answer(w, 200, `{"id":"pi_123","object":"payment_intent","amount":49950,"currency":"inr","status":"succeeded"}`)
+		}
+	}))
+	defer srv.Close()
+	gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: srv.URL})
+
+	p, err := gw.Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.URL.Path != "/v1/payment_intents" || got.Header.Get("Idempotency-Key") != "order-1" {
+		t.Fatalf("request %s with Idempotency-Key %q", got.URL.Path, got.Header.Get("Idempotency-Key"))
+	}
+	for k, want := range map[string]string{"amount": "49950", "currency": "inr", "payment_method": "pm_card_visa", "confirm": "true"} {
+		if v := form[k]; len(v) != 1 || v[0] != want {
+			t.Errorf("form %s = %v, want %s", k, v, want)
+		}
+	}
+	if p.TransactionID != "pi_123" || p.Amount != 49950 {
+		t.Fatalf("payment = %+v", *p)
+	}
+
+	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: "pm_card_chargeDeclined", IdempotencyKey: "order-2"})
+	if shop.ErrorCode(err) != shop.EDECLINED || !strings.Contains(shop.ErrorMessage(err), "Your card was declined.") {
+		t.Fatalf("declined card: %v", err)
+	}
+	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_bad_request", IdempotencyKey: "order-3"})
+	if err == nil || shop.ErrorCode(err) != shop.EINTERNAL {
+		t.Fatalf("invalid request: %v, want an internal error", err)
+	}
+}
