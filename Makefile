@@ -30,7 +30,7 @@ dev: build-api client-deps ## API on :8080 and the Vite dev server with hot relo
 vet:
 	cd api && $(GO) vet ./...
 
-test: vet test-go test-client ## every test: Go, client, browser
+test: vet test-go test-client e2e ## every test: Go, client, browser
 	@echo "All tests passed."
 
 test-go: stripe-mock
@@ -43,6 +43,9 @@ $(BIN)/stripe-mock:
 
 test-client: client-deps
 	cd client && $(NPM) test
+
+e2e: client-deps ## browser journeys in Chromium against a fresh shopd (CHROME_PATH, SCREENSHOTS=1)
+	cd client && $(NPM) run e2e
 
 clean:
 	rm -rf bin .bin client/dist data

@@ -1,0 +1,115 @@
+// What a journey does and checks, phrased the way a person meets the shop: texts on screen,
+// the address bar, the cart badge. journey() gives each journey a fresh browser context and
+// saves a screenshot of the step that failed under e2e/artifacts/.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { join } from 'node:path';
+import { ARTIFACTS, baseURL, newPage } from './harness.js';
+
+export const DEMO_ADMIN = { email: 'admin@shop.test', password: 'admin123' };
+export const DEMO_SHOPPER = { email: 'shopper@shop.test', password: 'shopper123' };
+const WAIT_MS = 15_000;
+
+/**
+ * journey registers one test: fn({ page, step }) runs in its own browser context. Each
+ * step(label, body) names what is being done, so a failure reads "journey › step" and leaves
+ * a full-page screenshot named after both.
+ */
+export function journey(name, fn, { timeout = 120_000 } = {}) {
+  test(name, { timeout }, async () => {
+    const page = await newPage();
+    let current = 'opening';
+    const step = async (label, body) => {
+      current = label;
+      await body();
+    };
+    try {
+      await fn({ page, step });
+    } catch (error) {
+      const file = join(ARTIFACTS, `${slug(name)}--${slug(current)}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+      const where = `[${name} › ${current}]`;
+      error.message = `${where} ${error.message}\n    screenshot: ${file}`;
+      if (typeof error.stack === 'string') error.stack = `${where} screenshot: ${file}\n${error.stack}`;
+      throw error;
+    } finally {
+      await page.context().close();
+    }
+  });
+}
+
+/** see waits until `text` is visible on the page (exact match unless a RegExp). */
+export async function see(page, text, { timeout = WAIT_MS } = {}) {
+  await page.getByText(text, { exact: typeof text === 'string' }).first().waitFor({ state: 'visible', timeout });
+}
+
+/** notSee asserts that no element shows `text` (after letting the page settle). */
+export async function notSee(page, text) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  assert.equal(await page.getByText(text, { exact: typeof text === 'string' }).count(), 0, `"${text}" should not be on the page`);
+}
+
+/** at waits until the address bar shows `path` (pathname only). */
+export async function at(page, path, { timeout = WAIT_MS } = {}) {
+  await page.waitForURL((url) => url.pathname === path, { timeout });
+}
+
+/** eventually retries `check` (an async function returning the value) until it equals `want`. */
+export async function eventually(check, want, message, timeout = WAIT_MS) {
+  const deadline = Date.now() + timeout;
+  let got;
+  for (;;) {
+    got = await check();
+    if (JSON.stringify(got) === JSON.stringify(want) || Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.deepEqual(got, want, message);
+}
+
+/** badge reads the number shown on the cart badge in the header. */
+export async function expectBadge(page, n) {
+  const cart = page.getByRole('link', { name: /^Cart, \d+ item\(s\)$/ });
+  await eventually(async () => (await cart.locator('.cart-badge').textContent())?.trim(), String(n), 'cart badge');
+  await cart.and(page.getByRole('link', { name: `Cart, ${n} item(s)` })).waitFor();
+}
+
+/** field is the input tied to the visible label text. */
+export const field = (page, label) => page.getByLabel(label, { exact: true });
+
+/** signIn fills the login form and waits to leave /login. */
+export async function signIn(page, { email, password }) {
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** login opens /login and signs in, ending wherever the login sends the user (/ by default). */
+export async function login(page, account) {
+  await page.goto('/login');
+  await signIn(page, account);
+}
+
+/** apiGet answers a GET of the running API as JSON (for the counts a journey compares with). */
+export async function apiGet(path, token) {
+  const answer = await fetch(`${baseURL()}/api/v1/${path}`, { headers: token ? { Authorization: token } : {} });
+  assert.ok(answer.ok, `GET ${path} answered ${answer.status}`);
+  return answer.json();
+}
+
+/** apiPost sends JSON to the API and answers its JSON body and status. */
+export async function apiPost(path, body, token) {
+  const answer = await fetch(`${baseURL()}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: await answer.json() };
+}
+
+/** unique is a short suffix that keeps names of one run apart. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+
+function slug(text) {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+}

@@ -1,0 +1,14 @@
+// The browser suite: every journey in real Chromium against a freshly started shopd.
+// Run with `npm run e2e` (or `make e2e`); SCREENSHOTS=1 also refreshes the README's images.
+import { after, before, describe } from 'node:test';
+import { start, stop } from './harness.js';
+import guards from './journeys/guards.js';
+import accounts from './journeys/accounts.js';
+
+describe('the shop in a real browser', () => {
+  before(start, { timeout: 300_000 });
+  after(stop);
+
+  guards();
+  accounts();
+});
