@@ -1,10 +1,65 @@
 package httpapi
 
-import "github.com/gin-gonic/gin"
+import (
+	"net/http"
 
-// Category handlers: built by the catalogue work (issue 3).
-func (s *Server) createCategory(c *gin.Context) { notBuilt(c) }
-func (s *Server) updateCategory(c *gin.Context) { notBuilt(c) }
-func (s *Server) deleteCategory(c *gin.Context) { notBuilt(c) }
-func (s *Server) categories(c *gin.Context)     { notBuilt(c) }
-func (s *Server) singleCategory(c *gin.Context) { notBuilt(c) }
+	"github.com/gin-gonic/gin"
+)
+
+type categoryRequest struct {
+	Name string `json:"name"`
+}
+
+func (s *Server) createCategory(c *gin.Context) {
+	var r categoryRequest
+	if err := decodeJSON(c, &r); err != nil {
+		fail(c, err)
+		return
+	}
+	cat, err := s.deps.Categories.CreateCategory(c.Request.Context(), r.Name)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusCreated, "Category created.", gin.H{"category": cat})
+}
+
+func (s *Server) updateCategory(c *gin.Context) {
+	var r categoryRequest
+	if err := decodeJSON(c, &r); err != nil {
+		fail(c, err)
+		return
+	}
+	cat, err := s.deps.Categories.UpdateCategory(c.Request.Context(), c.Param("id"), r.Name)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Category updated.", gin.H{"category": cat})
+}
+
+func (s *Server) deleteCategory(c *gin.Context) {
+	if err := s.deps.Categories.DeleteCategory(c.Request.Context(), c.Param("id")); err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Category deleted.", nil)
+}
+
+func (s *Server) categories(c *gin.Context) {
+	cats, err := s.deps.Categories.Categories(c.Request.Context())
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "All categories.", gin.H{"category": cats})
+}
+
+func (s *Server) singleCategory(c *gin.Context) {
+	cat, err := s.deps.Categories.CategoryBySlug(c.Request.Context(), c.Param("slug"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "category": cat})
+}

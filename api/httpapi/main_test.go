@@ -31,6 +31,10 @@ type app struct {
 	users  *mongostore.UserService
 	tokens *httpapi.Tokens
 	server *httpapi.Server
+
+	catalogue  *mongostore.Catalogue // the read model behind every catalogue read
+	categories *mongostore.CategoryService
+	products   *mongostore.ProductService
 }
 
 // newApp wires the real services and router over a fresh database.
@@ -39,11 +43,19 @@ func newApp(t *testing.T, opts ...func(*httpapi.Deps)) *app {
 	db := storetest.NewDB(t)
 	a := &app{t: t, db: db, users: mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost}),
 		tokens: httpapi.NewTokens([]byte(testSecret), time.Hour)}
+	a.catalogue = mongostore.NewCatalogue(db)
+	if err := a.catalogue.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	a.categories = mongostore.NewCategoryService(db, a.catalogue)
+	a.products = mongostore.NewProductService(db, a.catalogue, mongostore.NewPhotoCache(8<<20))
 	deps := httpapi.Deps{
-		Users:  a.users,
-		Tokens: a.tokens,
-		Health: db.Ping,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Users:      a.users,
+		Categories: a.categories,
+		Products:   a.products,
+		Tokens:     a.tokens,
+		Health:     db.Ping,
+		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	for _, o := range opts {
 		o(&deps)

@@ -2,23 +2,172 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"shop"
 )
 
-// Product handlers: built by the catalogue work (issue 3).
-func (s *Server) createProduct(c *gin.Context)      { notBuilt(c) }
-func (s *Server) updateProduct(c *gin.Context)      { notBuilt(c) }
-func (s *Server) deleteProduct(c *gin.Context)      { notBuilt(c) }
-func (s *Server) products(c *gin.Context)           { notBuilt(c) }
-func (s *Server) productBySlug(c *gin.Context)      { notBuilt(c) }
-func (s *Server) productPhoto(c *gin.Context)       { notBuilt(c) }
-func (s *Server) productCount(c *gin.Context)       { notBuilt(c) }
-func (s *Server) productPage(c *gin.Context)        { notBuilt(c) }
-func (s *Server) productsOfCategory(c *gin.Context) { notBuilt(c) }
-func (s *Server) relatedProducts(c *gin.Context)    { notBuilt(c) }
-func (s *Server) search(c *gin.Context)             { notBuilt(c) }
+func (s *Server) createProduct(c *gin.Context) {
+	p, err := s.deps.Products.CreateProduct(c.Request.Context(), productForm(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusCreated, "Product created.", gin.H{"product": p})
+}
 
+func (s *Server) updateProduct(c *gin.Context) {
+	p, err := s.deps.Products.UpdateProduct(c.Request.Context(), c.Param("id"), productForm(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Product updated.", gin.H{"product": p})
+}
+
+func (s *Server) deleteProduct(c *gin.Context) {
+	if err := s.deps.Products.DeleteProduct(c.Request.Context(), c.Param("id")); err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Product deleted.", nil)
+}
+
+// products lists products newest first; ?page= and ?limit= (at most shop.MaxPageLimit) page it.
+func (s *Server) products(c *gin.Context) {
+	page, limit, err := pageQuery(c)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ps, total, err := s.deps.Products.Products(c.Request.Context(), page, limit)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "All products.", gin.H{"countTotal": total, "products": ps})
+}
+
+// pageQuery reads the optional ?page=&limit=; limit 0 means no paging.
+func pageQuery(c *gin.Context) (page, limit int, err error) {
+	p, hasPage := c.GetQuery("page")
+	l, hasLimit := c.GetQuery("limit")
+	if !hasPage && !hasLimit {
+		return 1, 0, nil
+	}
+	page, limit = 1, shop.ProductPageSize
+	if hasPage {
+		if page, err = pageParam("page", p); err != nil {
+			return 0, 0, err
+		}
+	}
+	if hasLimit {
+		if limit, err = strconv.Atoi(l); err != nil || limit < 1 || limit > shop.MaxPageLimit {
+			return 0, 0, shop.Errorf(shop.EINVALID, "limit must be a whole number from 1 to %d.", shop.MaxPageLimit)
+		}
+	}
+	return page, limit, nil
+}
+
+func (s *Server) productBySlug(c *gin.Context) {
+	p, err := s.deps.Products.ProductBySlug(c.Request.Context(), c.Param("slug"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Product found.", gin.H{"product": p})
+}
+
+// productPhoto serves a photo with an ETag made from its file id: a new photo is a new file.
+func (s *Server) productPhoto(c *gin.Context) {
+	ctx := c.Request.Context()
+	photo, err := s.deps.Products.ProductPhoto(ctx, c.Param("id"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	etag := `"` + photo.FileID + `"`
+	c.Header("ETag", etag)
+	c.Header("Cache-Control", "public, max-age=86400")
+	if etagMatches(c.GetHeader("If-None-Match"), etag) {
+		c.AbortWithStatus(http.StatusNotModified)
+		return
+	}
+	if err := s.deps.Products.LoadPhoto(ctx, photo); err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Content-Length", strconv.Itoa(len(photo.Bytes)))
+	c.Data(http.StatusOK, photo.ContentType, photo.Bytes)
+}
+
+// etagMatches reports whether an If-None-Match header names etag (weakly compared) or is *.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Server) productCount(c *gin.Context) {
+	n, err := s.deps.Products.ProductCount(c.Request.Context())
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "total": n})
+}
+
+// productPage is page {page} of shop.ProductPageSize products, newest first.
+func (s *Server) productPage(c *gin.Context) {
+	page, err := pageParam("page", c.Param("page"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ps, _, err := s.deps.Products.Products(c.Request.Context(), page, shop.ProductPageSize)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "products": ps})
+}
+
+func (s *Server) productsOfCategory(c *gin.Context) {
+	cat, ps, err := s.deps.Products.ProductsOfCategory(c.Request.Context(), c.Param("slug"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "category": cat, "products": ps})
+}
+
+func (s *Server) relatedProducts(c *gin.Context) {
+	ps, err := s.deps.Products.RelatedProducts(c.Request.Context(), c.Param("pid"), c.Param("cid"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "products": ps})
+}
+
+// search answers a bare array of matching products.
+func (s *Server) search(c *gin.Context) {
+	ps, err := s.deps.Products.SearchProducts(c.Request.Context(), c.Param("keyword"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, ps)
+}
+
+// notBuilt answers calls whose handlers are still being built.
 func notBuilt(c *gin.Context) {
 	c.JSON(http.StatusNotImplemented, gin.H{"success": false, "message": "Not available yet."})
 }

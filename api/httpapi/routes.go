@@ -50,6 +50,7 @@ func (s *Server) routes() {
 	p.GET("/product-category/:slug", s.productsOfCategory)
 	p.GET("/related-product/:pid/:cid", s.relatedProducts)
 	p.GET("/search", s.search)
+	p.GET("/search/", s.search) // an empty keyword; without it Gin redirects to /search
 	p.GET("/search/:keyword", s.search)
 	p.POST("/process-payment", user, s.processPayment)
 

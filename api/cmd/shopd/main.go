@@ -71,8 +71,18 @@ func run() error {
 		log.Info("admin account ready", "email", cfg.AdminEmail)
 	}
 
+	catalogue := mongostore.NewCatalogue(db)
+	if err := catalogue.Load(ctx); err != nil {
+		return err
+	}
+	go catalogue.Watch(ctx, time.Second)
+	categories := mongostore.NewCategoryService(db, catalogue)
+	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
+
 	api, err := httpapi.New(httpapi.Deps{
 		Users:          users,
+		Categories:     categories,
+		Products:       products,
 		Tokens:         httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
 		Health:         db.Ping,
 		Logger:         log,

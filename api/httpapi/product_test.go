@@ -1,0 +1,311 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// productFields is a valid product form for category catID.
+func productFields(catID, name string) map[string]string {
+	return map[string]string{"name": name, "description": "A well made garment in soft cotton for every day.",
+		"price": "799.50", "quantity": "12", "category": catID, "shipping": "1"}
+}
+
+// photoFile is a file part of a multipart form.
+type photoFile struct {
+	bytes []byte
+	first bool // send the photo before the text fields, as the spec's client does
+}
+
+// multipartForm encodes fields and an optional photo.
+func multipartForm(t *testing.T, fields map[string]string, photo *photoFile) ([]byte, string) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := multipart.NewWriter(&buf)
+	addPhoto := func() {
+		fw, err := w.CreateFormFile("photo", "photo.bin")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fw.Write(photo.bytes); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if photo != nil && photo.first {
+		addPhoto()
+	}
+	for _, k := range []string{"name", "description", "price", "quantity", "category", "shipping", "extra"} {
+		if v, ok := fields[k]; ok {
+			if err := w.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if photo != nil && !photo.first {
+		addPhoto()
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), w.FormDataContentType()
+}
+
+func (a *app) sendProduct(method, path, token string, fields map[string]string, photo *photoFile) *httptest.ResponseRecorder {
+	a.t.Helper()
+	body, ct := multipartForm(a.t, fields, photo)
+	return a.do(request{method: method, path: path, token: token, body: body, header: map[string]string{"Content-Type": ct}})
+}
+
+// createProduct creates a product through the API and answers it.
+func (a *app) createProduct(token string, fields map[string]string, photo *photoFile) map[string]any {
+	a.t.Helper()
+	m := expect(a.t, a.sendProduct("POST", "/api/v1/product/create-product", token, fields, photo), http.StatusCreated)
+	return m["product"].(map[string]any)
+}
+
+// pngPhoto is a small PNG photo of one colour.
+func pngPhoto(t *testing.T, c color.RGBA) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, 40, 30))
+	for i := range img.Pix {
+		img.Pix[i] = []uint8{c.R, c.G, c.B, c.A}[i%4]
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// photoFiles counts the documents of the photos bucket.
+func (a *app) photoFiles() (files, chunks int64) {
+	a.t.Helper()
+	ctx := a.t.Context()
+	var err error
+	if files, err = a.db.Database().Collection("photos.files").CountDocuments(ctx, bson.M{}); err != nil {
+		a.t.Fatal(err)
+	}
+	if chunks, err = a.db.Database().Collection("photos.chunks").CountDocuments(ctx, bson.M{}); err != nil {
+		a.t.Fatal(err)
+	}
+	return files, chunks
+}
+
+func (a *app) expectPhotoFiles(files, chunks int64) {
+	a.t.Helper()
+	if f, c := a.photoFiles(); f != files || c != chunks {
+		a.t.Fatalf("photos bucket holds %d files and %d chunks, want %d and %d", f, c, files, chunks)
+	}
+}
+
+func without(m map[string]string, key string) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		if k != key {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func withField(m map[string]string, key, value string) map[string]string {
+	out := without(m, key)
+	out[key] = value
+	return out
+}
+
+func TestCreateProduct(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	shopper, _ := a.signUp("Asha", "asha@shop.test")
+	catID, catSlug := a.createCategory(admin, "Kurtas")
+	good := productFields(catID, "Indigo Kurta")
+	photo := pngPhoto(t, color.RGBA{40, 60, 160, 255})
+	big := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 5<<20)...)
+	webp := append([]byte("RIFF\x10\x00\x00\x00WEBPVP8 "), make([]byte, 100)...)
+
+	t.Run("create-201", func(t *testing.T) {
+		m := expect(t, a.sendProduct("POST", "/api/v1/product/create-product", admin, good, &photoFile{bytes: photo, first: true}), 201)
+		p := m["product"].(map[string]any)
+		cat := p["category"].(map[string]any)
+		if m["success"] != true || m["message"] == "" || p["name"] != "Indigo Kurta" || p["slug"] != "indigo-kurta" ||
+			p["price"] != 799.5 || p["quantity"] != 12.0 || p["shipping"] != true || p["hasPhoto"] != true ||
+			cat["_id"] != catID || cat["name"] != "Kurtas" || cat["slug"] != catSlug {
+			t.Fatalf("answer %v", m)
+		}
+		if _, has := p["photo"]; has {
+			t.Fatalf("product answer carries the photo: %v", p)
+		}
+		a.expectPhotoFiles(1, 1)
+	})
+
+	tests := []struct {
+		name   string
+		token  string
+		fields map[string]string
+		photo  *photoFile
+		status int
+		want   string // part of the message
+	}{
+		{"create-401", "", good, nil, 401, "sign in"},
+		{"create-403", shopper, good, nil, 403, "administrators"},
+		{"create-400-name", admin, without(good, "name"), nil, 400, "Name"},
+		{"create-400-description", admin, withField(good, "description", " "), nil, 400, "Description"},
+		{"create-400-price-missing", admin, without(good, "price"), nil, 400, "Price"},
+		{"create-400-price-type", admin, withField(good, "price", "cheap"), nil, 400, "Price"},
+		{"create-400-price-negative", admin, withField(good, "price", "-1"), nil, 400, "Price"},
+		{"create-400-price-decimals", admin, withField(good, "price", "10.999"), nil, 400, "Price"},
+		{"create-400-quantity-missing", admin, without(good, "quantity"), nil, 400, "Quantity"},
+		{"create-400-quantity-type", admin, withField(good, "quantity", "1.5"), nil, 400, "Quantity"},
+		{"create-400-quantity-negative", admin, withField(good, "quantity", "-3"), nil, 400, "Quantity"},
+		{"create-400-shipping", admin, withField(good, "shipping", "maybe"), nil, 400, "Shipping"},
+		{"create-400-category-missing", admin, without(good, "category"), nil, 400, "Category"},
+		{"create-400-category-id", admin, withField(good, "category", "kurtas"), &photoFile{bytes: photo, first: true}, 400, "Category"},
+		{"create-404-category", admin, withField(good, "category", "0123456789abcdef01234567"), &photoFile{bytes: photo, first: true}, 404, "Category"},
+		{"create-415-text", admin, good, &photoFile{bytes: []byte("just some text, not an image at all")}, 415, "JPEG"},
+		{"create-415-svg", admin, good, &photoFile{bytes: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`), first: true}, 415, "image"},
+		{"create-413-photo", admin, good, &photoFile{bytes: big, first: true}, 413, "5 MiB"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := expect(t, a.sendProduct("POST", "/api/v1/product/create-product", tt.token, tt.fields, tt.photo), tt.status)
+			if msg := m["message"].(string); !strings.Contains(strings.ToLower(msg), strings.ToLower(tt.want)) {
+				t.Errorf("message %q does not mention %q", msg, tt.want)
+			}
+			a.expectPhotoFiles(1, 1) // only the photo of create-201: failures leave no file behind
+			if n := a.catalogue.Count(); n != 1 {
+				t.Errorf("%d products after a failed create, want 1", n)
+			}
+		})
+	}
+
+	t.Run("create-413-body", func(t *testing.T) {
+		huge := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 7<<20)...)
+		expect(t, a.sendProduct("POST", "/api/v1/product/create-product", admin, good, &photoFile{bytes: huge}), 413)
+		a.expectPhotoFiles(1, 1)
+	})
+	t.Run("create-400-not-multipart", func(t *testing.T) {
+		m := expect(t, a.do(request{method: "POST", path: "/api/v1/product/create-product", token: admin, body: good}), 400)
+		if !strings.Contains(m["message"].(string), "multipart") {
+			t.Errorf("message %v", m["message"])
+		}
+	})
+	t.Run("create-201-webp-no-shipping-slug-suffix", func(t *testing.T) {
+		p := a.createProduct(admin, without(good, "shipping"), &photoFile{bytes: webp})
+		if p["shipping"] != false || !strings.HasPrefix(p["slug"].(string), "indigo-kurta-") {
+			t.Fatalf("product %v", p)
+		}
+		rec := a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + p["_id"].(string)})
+		if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/webp" || !bytes.Equal(rec.Body.Bytes(), webp) {
+			t.Fatalf("photo %d %s", rec.Code, rec.Header().Get("Content-Type"))
+		}
+	})
+}
+
+func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	shopper, _ := a.signUp("Asha", "asha@shop.test")
+	catID, _ := a.createCategory(admin, "Dresses")
+	first := pngPhoto(t, color.RGBA{200, 30, 60, 255})
+	// A photo of several GridFS chunks (255 KiB each), to count chunks too.
+	second := append(append([]byte{}, first...), bytes.Repeat([]byte("x"), 600<<10)...)
+
+	p := a.createProduct(admin, productFields(catID, "Red Maxi Dress"), &photoFile{bytes: first})
+	id := p["_id"].(string)
+	photoURL := "/api/v1/product/product-photo/" + id
+
+	rec := a.do(request{method: "GET", path: photoURL})
+	etag := rec.Header().Get("ETag")
+	if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), first) || rec.Header().Get("Content-Type") != "image/png" ||
+		rec.Header().Get("Content-Length") != fmt.Sprint(len(first)) ||
+		rec.Header().Get("Cache-Control") != "public, max-age=86400" || len(etag) < 10 || etag[0] != '"' {
+		t.Fatalf("photo answer %d %v", rec.Code, rec.Header())
+	}
+	again := a.do(request{method: "GET", path: photoURL})
+	if !bytes.Equal(again.Body.Bytes(), first) || again.Header().Get("ETag") != etag {
+		t.Fatal("a cached photo differs from the first answer")
+	}
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"If-None-Match": etag}})
+	if rec.Code != 304 || rec.Body.Len() != 0 || rec.Header().Get("ETag") != etag {
+		t.Fatalf("revalidation %d, body %d bytes", rec.Code, rec.Body.Len())
+	}
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"If-None-Match": `"other"`}})
+	if rec.Code != 200 {
+		t.Fatalf("a stale ETag answered %d", rec.Code)
+	}
+
+	// Update without a photo keeps it; the slug stays while the name does.
+	m := expect(t, a.sendProduct("PUT", "/api/v1/product/update-product/"+id, admin,
+		withField(productFields(catID, "Red Maxi Dress"), "price", "1299"), nil), 200)
+	if u := m["product"].(map[string]any); u["price"] != 1299.0 || u["slug"] != "red-maxi-dress" || u["hasPhoto"] != true || m["message"] == "" {
+		t.Fatalf("update answer %v", m)
+	}
+	a.expectPhotoFiles(1, 1)
+
+	// Replacing the photo removes the old file and changes the ETag.
+	m = expect(t, a.sendProduct("PUT", "/api/v1/product/update-product/"+id, admin,
+		productFields(catID, "Crimson Maxi Dress"), &photoFile{bytes: second, first: true}), 200)
+	if u := m["product"].(map[string]any); u["slug"] != "crimson-maxi-dress" || u["name"] != "Crimson Maxi Dress" {
+		t.Fatalf("update answer %v", m)
+	}
+	a.expectPhotoFiles(1, 3)
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"If-None-Match": etag}})
+	if rec.Code != 200 || rec.Header().Get("ETag") == etag || !bytes.Equal(rec.Body.Bytes(), second) {
+		t.Fatalf("after replacement: %d, ETag %s", rec.Code, rec.Header().Get("ETag"))
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/red-maxi-dress"}), 404)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/crimson-maxi-dress"}), 200)
+
+	// A failed update (bad photo after a good one is impossible; a bad field after the photo) leaves the old photo alone.
+	expect(t, a.sendProduct("PUT", "/api/v1/product/update-product/"+id, admin,
+		withField(productFields(catID, "Crimson Maxi Dress"), "quantity", "many"), &photoFile{bytes: first, first: true}), 400)
+	a.expectPhotoFiles(1, 3)
+
+	for _, tt := range []struct {
+		name, method, path, token string
+		status                    int
+	}{
+		{"update-401", "PUT", "/api/v1/product/update-product/" + id, "", 401},
+		{"update-403", "PUT", "/api/v1/product/update-product/" + id, shopper, 403},
+		{"update-400-id", "PUT", "/api/v1/product/update-product/12", admin, 400},
+		{"update-404", "PUT", "/api/v1/product/update-product/0123456789abcdef01234567", admin, 404},
+		{"delete-401", "DELETE", "/api/v1/product/delete-product/" + id, "", 401},
+		{"delete-403", "DELETE", "/api/v1/product/delete-product/" + id, shopper, 403},
+		{"delete-400-id", "DELETE", "/api/v1/product/delete-product/12", admin, 400},
+		{"delete-404", "DELETE", "/api/v1/product/delete-product/0123456789abcdef01234567", admin, 404},
+		{"photo-400-id", "GET", "/api/v1/product/product-photo/12", "", 400},
+		{"photo-404", "GET", "/api/v1/product/product-photo/0123456789abcdef01234567", "", 404},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			expect(t, a.sendProduct(tt.method, tt.path, tt.token, productFields(catID, "X"), &photoFile{bytes: first}), tt.status)
+			a.expectPhotoFiles(1, 3)
+		})
+	}
+
+	// Deleting removes the photo.
+	m = expect(t, a.do(request{method: "DELETE", path: "/api/v1/product/delete-product/" + id, token: admin}), 200)
+	if m["success"] != true || m["message"] == "" {
+		t.Fatalf("delete answer %v", m)
+	}
+	a.expectPhotoFiles(0, 0)
+	expect(t, a.do(request{method: "GET", path: photoURL}), 404)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/crimson-maxi-dress"}), 404)
+
+	// A product without a photo has no photo to serve.
+	bare := a.createProduct(admin, productFields(catID, "Plain Dress"), nil)
+	if bare["hasPhoto"] != false {
+		t.Fatalf("product %v", bare)
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + bare["_id"].(string)}), 404)
+}

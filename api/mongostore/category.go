@@ -1,0 +1,206 @@
+package mongostore
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/gosimple/slug"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"shop"
+)
+
+// categoryDoc is a category as stored. NameKey is the lower-cased name: its unique index
+// makes names unique regardless of case.
+type categoryDoc struct {
+	ID        bson.ObjectID `bson:"_id"`
+	Name      string        `bson:"name"`
+	NameKey   string        `bson:"nameKey"`
+	Slug      string        `bson:"slug"`
+	CreatedAt time.Time     `bson:"createdAt"`
+	UpdatedAt time.Time     `bson:"updatedAt"`
+}
+
+func (d *categoryDoc) category() *shop.Category {
+	return &shop.Category{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
+}
+
+// CategoryService implements shop.CategoryService: writes go to the store and then to the
+// catalogue read model, reads come from the model.
+type CategoryService struct {
+	db  *DB
+	cat *Catalogue
+	now func() time.Time
+}
+
+var _ shop.CategoryService = (*CategoryService)(nil)
+
+// NewCategoryService returns the category service over db, keeping cat up to date.
+func NewCategoryService(db *DB, cat *Catalogue) *CategoryService {
+	return &CategoryService{db: db, cat: cat, now: nowMillis}
+}
+
+func nowMillis() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
+
+func (s *CategoryService) coll() *mongo.Collection { return s.db.db.Collection(categoriesColl) }
+
+var errCategoryTaken = shop.Errorf(shop.ECONFLICT, "A category with this name already exists.")
+
+// CreateCategory adds a category.
+func (s *CategoryService) CreateCategory(ctx context.Context, name string) (*shop.Category, error) {
+	name, err := shop.ValidateCategoryName(name)
+	if err != nil {
+		return nil, err
+	}
+	now := s.now()
+	doc := categoryDoc{ID: bson.NewObjectID(), Name: name, NameKey: strings.ToLower(name), CreatedAt: now, UpdatedAt: now}
+	err = s.withFreeSlug(ctx, name, "", func(sl string) error {
+		doc.Slug = sl
+		_, err := s.coll().InsertOne(ctx, doc)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cat.RefreshCategories(ctx); err != nil {
+		return nil, err
+	}
+	return doc.category(), nil
+}
+
+// withFreeSlug runs write with the slug of name, then with suffixed slugs while the slug is
+// taken. A taken name is ECONFLICT. keep is a slug the document may keep (its current one).
+func (s *CategoryService) withFreeSlug(ctx context.Context, name, keep string, write func(slug string) error) error {
+	base := makeSlug(name, "category")
+	sl := base
+	if keep != "" && strings.HasPrefix(keep, base) && (keep == base || isSuffixed(keep, base)) {
+		sl = keep
+	}
+	for attempt := 0; ; attempt++ {
+		err := write(sl)
+		if err == nil || !isDuplicate(err) {
+			if err != nil {
+				return fmt.Errorf("write category %q: %w", name, err)
+			}
+			return nil
+		}
+		// Either the name or the slug is taken: the name is a conflict, the slug gets a suffix.
+		n, cerr := s.coll().CountDocuments(ctx, bson.M{"nameKey": strings.ToLower(name)})
+		if cerr != nil {
+			return fmt.Errorf("check category name: %w", cerr)
+		}
+		if n > 0 || attempt == 5 {
+			return errCategoryTaken
+		}
+		sl = base + "-" + shortSuffix()
+	}
+}
+
+// UpdateCategory renames a category; its slug follows the name.
+func (s *CategoryService) UpdateCategory(ctx context.Context, id, name string) (*shop.Category, error) {
+	oid, err := objectID("Category id", id)
+	if err != nil {
+		return nil, err
+	}
+	if name, err = shop.ValidateCategoryName(name); err != nil {
+		return nil, err
+	}
+	unlock := s.db.locks.Lock(oid.Hex())
+	defer unlock()
+	var doc categoryDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
+		return nil, notFound(err, "Category not found.")
+	}
+	doc.Name, doc.NameKey, doc.UpdatedAt = name, strings.ToLower(name), s.now()
+	err = s.withFreeSlug(ctx, name, doc.Slug, func(sl string) error {
+		doc.Slug = sl
+		_, err := s.coll().UpdateByID(ctx, oid, bson.M{"$set": bson.M{
+			"name": doc.Name, "nameKey": doc.NameKey, "slug": sl, "updatedAt": doc.UpdatedAt}})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := s.cat.RefreshCategories(ctx); err != nil {
+		return nil, err
+	}
+	return doc.category(), nil
+}
+
+// DeleteCategory removes a category no product uses.
+func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
+	oid, err := objectID("Category id", id)
+	if err != nil {
+		return err
+	}
+	unlock := s.db.locks.Lock(oid.Hex())
+	defer unlock()
+	n, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"category": oid})
+	if err != nil {
+		return fmt.Errorf("count products of category %s: %w", id, err)
+	}
+	if n > 0 {
+		noun := "products use"
+		if n == 1 {
+			noun = "product uses"
+		}
+		return shop.Errorf(shop.ECONFLICT, "This category cannot be deleted: %d %s it. Move or delete them first.", n, noun)
+	}
+	res, err := s.coll().DeleteOne(ctx, bson.M{"_id": oid})
+	if err != nil {
+		return fmt.Errorf("delete category %s: %w", id, err)
+	}
+	if res.DeletedCount == 0 {
+		return shop.Errorf(shop.ENOTFOUND, "Category not found.")
+	}
+	return s.cat.RefreshCategories(ctx)
+}
+
+// Categories lists all categories sorted by name.
+func (s *CategoryService) Categories(context.Context) ([]*shop.Category, error) {
+	return s.cat.Categories(), nil
+}
+
+// CategoryBySlug returns one category.
+func (s *CategoryService) CategoryBySlug(_ context.Context, sl string) (*shop.Category, error) {
+	if c := s.cat.CategoryBySlug(sl); c != nil {
+		return c, nil
+	}
+	return nil, shop.Errorf(shop.ENOTFOUND, "Category not found.")
+}
+
+// makeSlug is the URL slug of a name, or fallback when the name has no letters or digits.
+func makeSlug(name, fallback string) string {
+	if s := slug.Make(name); s != "" {
+		return s
+	}
+	return fallback
+}
+
+const suffixLen = 5
+
+// isSuffixed reports whether s is base with a short suffix added by shortSuffix.
+func isSuffixed(s, base string) bool {
+	return len(s) == len(base)+1+suffixLen && strings.HasPrefix(s, base+"-")
+}
+
+// shortSuffix is a few random lower-case letters and digits that make a slug unique.
+func shortSuffix() string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+	b := make([]byte, suffixLen)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[int(b[i])%len(alphabet)]
+	}
+	return string(b)
+}
+
+// isDuplicate reports whether a write broke a unique index. The embedded store answers an
+// update that does so with an internal error naming the SQLite constraint, not E11000.
+func isDuplicate(err error) bool {
+	return err != nil && (mongo.IsDuplicateKeyError(err) || strings.Contains(err.Error(), "UNIQUE constraint failed"))
+}
