@@ -1,9 +1,10 @@
 // Order calls of the dashboards: the shopper's own orders and the admin's view of all orders.
 import { api } from './client';
+import { checked } from './admin-catalogue';
 
-export const getOrders = () => api.get('/api/v1/auth/orders').then((r) => r.data);
+export const getOrders = () => api.get('/api/v1/auth/orders').then(checked);
 
-export const getAllOrders = () => api.get('/api/v1/auth/all-orders').then((r) => r.data);
+export const getAllOrders = () => api.get('/api/v1/auth/all-orders').then(checked);
 
 export const updateOrderStatus = (orderId, status) =>
-  api.put(`/api/v1/auth/order-status/${orderId}`, { status }).then((r) => r.data);
+  api.put(`/api/v1/auth/order-status/${orderId}`, { status }).then(checked);

@@ -1,7 +1,8 @@
 // User calls of the dashboards: the admin's user list and the shopper's profile update.
 import { api } from './client';
+import { checked } from './admin-catalogue';
 
-export const getAllUsers = () => api.get('/api/v1/auth/all-users').then((r) => r.data);
+export const getAllUsers = () => api.get('/api/v1/auth/all-users').then(checked);
 
 export const updateProfile = ({ name, email, password, phone, address }) =>
-  api.put('/api/v1/auth/profile', { name, email, password, phone, address }).then((r) => r.data);
+  api.put('/api/v1/auth/profile', { name, email, password, phone, address }).then(checked);

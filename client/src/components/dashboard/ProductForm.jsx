@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Input, Select } from 'antd';
 import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
@@ -9,6 +10,7 @@ import { SHIPPING_OPTIONS } from './productValues';
  * quantity and shipping. `current` is the saved product whose photo shows until a new one is chosen.
  */
 export default function ProductForm({ values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, children }) {
+  const fileInput = useRef(null);
   const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
   const setFromInput = (key) => (e) => set(key)(e.target.value);
   const submit = (e) => {
@@ -29,17 +31,18 @@ export default function ProductForm({ values, setValues, categories, photo, setP
         />
       </Field>
       <div style={{ marginBottom: 16 }}>
-        <label className="ant-btn ant-btn-default" style={{ width: '100%' }}>
+        <Button block onClick={() => fileInput.current?.click()}>
           {photo ? photo.name : 'Upload Photo'}
-          <input
-            type="file"
-            name="photo"
-            accept="image/*"
-            aria-label="Upload Photo"
-            style={{ display: 'none' }}
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-          />
-        </label>
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          name="photo"
+          accept="image/*"
+          aria-label="Upload Photo"
+          hidden
+          onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+        />
       </div>
       <div style={{ marginBottom: 16, textAlign: 'center' }}>
         {photo ? <PhotoPreview file={photo} /> : current && <ProductThumb product={current} height={200} />}

@@ -58,6 +58,17 @@ describe('admin categories', () => {
     expect(await screen.findByText('Category already exists')).toBeInTheDocument();
   });
 
+  it('treats an answer with success false as a failure and shows its message', async () => {
+    server.use(
+      http.post(url('category/create-category'), () => HttpResponse.json({ success: false, message: 'Category Already Exisits' })),
+    );
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.type(await screen.findByLabelText('Category name'), 'Shirts');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Category Already Exisits')).toBeInTheDocument();
+    expect(screen.queryByText('Shirts is created')).not.toBeInTheDocument();
+  });
+
   it('shows Something went wrong in input form when a create fails without a message', async () => {
     server.use(http.post(url('category/create-category'), () => HttpResponse.error()));
     const { user } = renderDashboard(PATH, { auth: signedIn(admin) });

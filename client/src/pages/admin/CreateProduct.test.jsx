@@ -42,6 +42,7 @@ describe('admin create product', () => {
     expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
     expect(screen.getByLabelText('Upload Photo')).toHaveAttribute('accept', 'image/*');
+    expect(screen.getByRole('button', { name: 'Upload Photo' })).toBeInTheDocument();
     expect(screen.getByText('Select a category')).toBeInTheDocument();
     expect(screen.getByText('Select Shipping')).toBeInTheDocument();
   });
