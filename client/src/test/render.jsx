@@ -4,10 +4,15 @@
 // `router` (assert router.state.location) and `user` (a userEvent instance).
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import AppProviders from '../providers';
 import { routes } from '../routes';
 import { AUTH_KEY, CART_KEY } from '../storage-keys';
+
+// antd's generated styles go to a detached node: jsdom then skips them in getComputedStyle,
+// which user-event calls on every click (tests assert inline styles, never antd's).
+const antdStyles = document.createElement('div');
 
 export function renderRoute(path, { auth, cart, state } = {}) {
   if (auth) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
@@ -15,9 +20,11 @@ export function renderRoute(path, { auth, cart, state } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const user = userEvent.setup();
   const result = render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider container={antdStyles}>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   );
   return { ...result, router, user };
 }

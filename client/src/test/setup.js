@@ -2,9 +2,12 @@
 // localStorage and toast store after each test, and the jsdom shims antd needs.
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { server } from './server';
+
+// A busy two-core machine can take over a second to settle a whole route.
+configure({ asyncUtilTimeout: 4000 });
 
 if (!window.matchMedia) {
   window.matchMedia = (query) => ({
