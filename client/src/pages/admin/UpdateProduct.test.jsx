@@ -1,0 +1,139 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderDashboard } from '../../components/dashboard/test-render';
+import { server, url } from '../../test/server';
+import { admin, products, signedIn } from '../../test/fixtures';
+
+describe('admin update product', () => {
+  const PRODUCT = '/dashboard/admin/product/product-2';
+  const product = products[1];
+
+  /** capture answers update-product with `answer()` and keeps the multipart fields it received. */
+  function capture(answer) {
+    const sent = { fields: {}, id: null };
+    server.use(
+      http.put(url('product/update-product/:id'), async ({ request, params }) => {
+        sent.id = params.id;
+        const form = await request.formData();
+        for (const [key, value] of form.entries()) sent.fields[key] = value;
+        return answer();
+      }),
+    );
+    return sent;
+  }
+
+  beforeAll(() => import('./UpdateProduct'));
+
+  it('prefills every field from the product and shows its photo', async () => {
+    renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    expect(await screen.findByLabelText('Name')).toHaveValue(product.name);
+    expect(screen.getByLabelText('Description')).toHaveValue(product.description);
+    expect(screen.getByLabelText('Price')).toHaveValue(product.price);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(product.quantity);
+    expect(await screen.findByTitle('Shirts')).toBeInTheDocument();
+    expect(screen.getByTitle('Yes')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: product.name })).toHaveAttribute(
+      'src',
+      expect.stringContaining(`/api/v1/product/product-photo/${product._id}`),
+    );
+  });
+
+  it('sends the edited fields and a new photo, then says so once the answer is in', async () => {
+    const sent = capture(() => HttpResponse.json({ success: true, message: 'updated', product }));
+    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const name = await screen.findByLabelText('Name');
+    await user.clear(name);
+    await user.paste('Slim Shirt');
+    await user.click(screen.getByLabelText('Shipping'));
+    await user.click(await screen.findByTitle('No'));
+    const photo = new File(['gif-bytes'], 'slim.gif', { type: 'image/gif' });
+    await user.upload(screen.getByLabelText('Upload Photo'), photo);
+    expect(await screen.findByRole('img', { name: 'product photo preview' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.id).toBe(product._id);
+    expect(sent.fields).toMatchObject({
+      name: 'Slim Shirt',
+      description: product.description,
+      price: String(product.price),
+      quantity: String(product.quantity),
+      category: product.category._id,
+      shipping: '0',
+    });
+    expect(sent.fields.photo.type).toBe('image/gif');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+  });
+
+  it('sends no photo when none was chosen', async () => {
+    const sent = capture(() => HttpResponse.json({ success: true, product }));
+    const { user } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.fields.photo).toBeUndefined();
+    expect(sent.fields.shipping).toBe('1');
+  });
+
+  it('waits for the answer: a refused update shows its message and no success', async () => {
+    capture(() => HttpResponse.json({ success: false, message: 'Price must be a number' }, { status: 400 }));
+    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
+    expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PRODUCT);
+  });
+
+  it('deletes after the prompt is answered, says so and goes to the products list', async () => {
+    let deleted = null;
+    server.use(
+      http.delete(url('product/delete-product/:id'), ({ params }) => {
+        deleted = params.id;
+        return HttpResponse.json({ success: true, message: 'deleted' });
+      }),
+    );
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    expect(await screen.findByText('Product DEleted Succfully')).toBeInTheDocument();
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(deleted).toBe(product._id);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    prompt.mockRestore();
+  });
+
+  it.each([
+    ['an empty answer', ''],
+    ['a cancelled prompt', null],
+  ])('does not delete on %s', async (_, answer) => {
+    let called = false;
+    server.use(
+      http.delete(url('product/delete-product/:id'), () => {
+        called = true;
+        return HttpResponse.json({ success: true });
+      }),
+    );
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue(answer);
+    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    expect(prompt).toHaveBeenCalledTimes(1);
+    expect(called).toBe(false);
+    expect(screen.queryByText('Product DEleted Succfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PRODUCT);
+    prompt.mockRestore();
+  });
+
+  it('shows Something went wrong when a delete fails without a message', async () => {
+    server.use(http.delete(url('product/delete-product/:id'), () => HttpResponse.error()));
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const { user } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    prompt.mockRestore();
+  });
+});
