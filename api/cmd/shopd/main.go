@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"shop"
+	"shop/demo"
 	"shop/embedded"
 	"shop/httpapi"
 	"shop/mongostore"
@@ -78,6 +79,16 @@ func run() error {
 	go catalogue.Watch(ctx, time.Second)
 	categories := mongostore.NewCategoryService(db, catalogue)
 	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
+	if cfg.SeedDemo {
+		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
+		if err != nil {
+			return fmt.Errorf("load the demo catalogue: %w", err)
+		}
+		if seeded {
+			log.Info("demo catalogue loaded", "products", demo.ProductCount,
+				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
+		}
+	}
 
 	api, err := httpapi.New(httpapi.Deps{
 		Users:          users,

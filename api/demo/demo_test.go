@@ -1,0 +1,125 @@
+package demo_test
+
+import (
+	"bytes"
+	"image/color"
+	"image/jpeg"
+	"os"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"shop"
+	"shop/demo"
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+
+func TestPhotoDrawsEveryGarment(t *testing.T) {
+	start := time.Now()
+	for g := demo.TShirt; g <= demo.Skirt; g++ {
+		b, err := demo.Photo(g, color.RGBA{200, 40, 60, 255})
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := jpeg.Decode(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("garment %d: %v", g, err)
+		}
+		if r := img.Bounds(); r.Dx() < 600 || r.Dy() < 600 {
+			t.Fatalf("garment %d is %v", g, r)
+		}
+		// A good part of the photo is the garment's colour; the corner is the light background.
+		var inColour, samples int
+		for y := 0; y < img.Bounds().Dy(); y += 8 {
+			for x := 0; x < img.Bounds().Dx(); x += 8 {
+				r, g, b, _ := img.At(x, y).RGBA()
+				samples++
+				if r>>8 > 170 && r>>8 < 230 && g>>8 < 80 && b>>8 < 100 {
+					inColour++
+				}
+			}
+		}
+		br, _, _, _ := img.At(5, 5).RGBA()
+		if inColour*100 < samples*12 || br>>8 < 200 {
+			t.Errorf("garment %d: %d of %d samples in colour, corner red %d", g, inColour, samples, br>>8)
+		}
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("drawing 8 photos took %s", d)
+	}
+}
+
+func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	cat := mongostore.NewCatalogue(db)
+	if err := cat.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost})
+	products := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(64<<20))
+	s := demo.Services{Users: users, Categories: mongostore.NewCategoryService(db, cat), Products: products}
+
+	start := time.Now()
+	seeded, err := demo.Seed(ctx, s)
+	if err != nil || !seeded {
+		t.Fatalf("first seed: %v, %v", seeded, err)
+	}
+	t.Logf("seeded %d products in %s", demo.ProductCount, time.Since(start))
+
+	cats := cat.Categories()
+	all, total := cat.Products(1, 0)
+	if len(cats) < 6 || len(cats) != demo.CategoryCount || total < 48 || total != demo.ProductCount {
+		t.Fatalf("%d categories and %d products", len(cats), total)
+	}
+	slugs := map[string]bool{}
+	for _, p := range all {
+		if len(p.Description) <= 60 || p.Price <= 0 || p.Quantity <= 0 || !p.HasPhoto || p.Category.Name == "" || slugs[p.Slug] {
+			t.Fatalf("product %+v", p)
+		}
+		slugs[p.Slug] = true
+	}
+	photo, err := products.ProductPhoto(ctx, all[0].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := products.LoadPhoto(ctx, photo); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := jpeg.DecodeConfig(bytes.NewReader(photo.Bytes)); err != nil || cfg.Width < 600 || photo.ContentType != "image/jpeg" {
+		t.Fatalf("photo %s: %v %+v", photo.ContentType, err, cfg)
+	}
+
+	admin, err := users.Authenticate(ctx, demo.AdminEmail, demo.AdminPassword)
+	if err != nil || !admin.IsAdmin() {
+		t.Fatalf("demo admin: %v %+v", err, admin)
+	}
+	shopper, err := users.Authenticate(ctx, demo.ShopperEmail, demo.ShopperPassword)
+	if err != nil || shopper.IsAdmin() {
+		t.Fatalf("demo shopper: %v %+v", err, shopper)
+	}
+
+	seeded, err = demo.Seed(ctx, s)
+	if err != nil || seeded {
+		t.Fatalf("second seed: %v, %v", seeded, err)
+	}
+	if _, n := cat.Products(1, 0); n != total || len(cat.Categories()) != len(cats) {
+		t.Fatalf("second seed changed the catalogue: %d products", n)
+	}
+	// A fresh model over the same store agrees: nothing was added behind the first one's back.
+	fresh := mongostore.NewCatalogue(db)
+	if err := fresh.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if fresh.Count() != total {
+		t.Fatalf("store holds %d products, model %d", fresh.Count(), total)
+	}
+	files, err := db.Database().Collection("photos.files").CountDocuments(ctx, map[string]any{})
+	if err != nil || files != int64(total) {
+		t.Fatalf("%d photo files for %d products (%v)", files, total, err)
+	}
+}
