@@ -1,0 +1,197 @@
+package mongostore_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+// catalogueOn builds the read model and the catalogue services over db.
+func catalogueOn(t *testing.T, db *mongostore.DB) (*mongostore.Catalogue, *mongostore.CategoryService, *mongostore.ProductService) {
+	t.Helper()
+	cat := mongostore.NewCatalogue(db)
+	if err := cat.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return cat, mongostore.NewCategoryService(db, cat), mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(1<<20))
+}
+
+func input(catID, name string, qty int) shop.ProductInput {
+	return shop.ProductInput{Name: name, Description: "Soft cotton garment for everyday wear.", Price: 49900, Quantity: qty, CategoryID: catID}
+}
+
+// TestSecondProcessSeesChanges runs two read models on one database, as two shopd processes
+// would, and checks each write of one is visible in the other within 2 s.
+func TestSecondProcessSeesChanges(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	other, err := mongostore.Open(ctx, storetest.URI(), db.Database().Name(), mongostore.Options{SerializeUpdates: storetest.Embedded()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = other.Close(context.Background()) }()
+	local, cats, products := catalogueOn(t, db)
+	remote, _, _ := catalogueOn(t, other)
+	watchCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	go local.Watch(watchCtx, 200*time.Millisecond)
+	go remote.Watch(watchCtx, 200*time.Millisecond)
+
+	eventually := func(what string, ok func() bool) {
+		t.Helper()
+		deadline := time.Now().Add(2 * time.Second)
+		for !ok() {
+			if time.Now().After(deadline) {
+				t.Fatalf("the other process did not see %s within 2 s", what)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	c, err := cats.CreateCategory(ctx, "Shirts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually("a new category", func() bool { return remote.CategoryBySlug("shirts") != nil })
+	p, err := products.CreateProduct(ctx, shop.StaticForm(input(c.ID, "Oxford Shirt", 5), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually("a new product", func() bool { return remote.ProductBySlug("oxford-shirt") != nil })
+	if _, err := cats.UpdateCategory(ctx, c.ID, "Formal Shirts"); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a renamed category", func() bool {
+		got := remote.ProductBySlug("oxford-shirt")
+		return got != nil && got.Category.Name == "Formal Shirts"
+	})
+	// A checkout on the other process: stock changes in the store, then RefreshProducts.
+	oid, _ := bson.ObjectIDFromHex(p.ID)
+	if _, err := other.Database().Collection("products").UpdateByID(ctx, oid, bson.M{"$inc": bson.M{"quantity": -2}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := remote.RefreshProducts(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	if got := remote.ProductBySlug("oxford-shirt"); got.Quantity != 3 {
+		t.Fatalf("the checkout's own process sees quantity %d", got.Quantity)
+	}
+	if got := local.ProductBySlug("oxford-shirt"); got.Quantity != 5 {
+		t.Fatalf("quantity %d before the first process polled", got.Quantity)
+	}
+	eventually("a stock change", func() bool { return local.ProductBySlug("oxford-shirt").Quantity == 3 })
+	if err := products.DeleteProduct(ctx, p.ID); err != nil {
+		t.Fatal(err)
+	}
+	eventually("a deleted product", func() bool { return remote.Count() == 0 })
+}
+
+// TestConcurrentEditsKeepTheModelInStep races product edits and checks the model ends as
+// the store does.
+func TestConcurrentEditsKeepTheModelInStep(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	cat, cats, products := catalogueOn(t, db)
+	c, err := cats.CreateCategory(ctx, "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := range 4 {
+		p, err := products.CreateProduct(ctx, shop.StaticForm(input(c.ID, fmt.Sprintf("Tee %d", i), 1), nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	var wg sync.WaitGroup
+	for i := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := ids[i%len(ids)]
+			if _, err := products.UpdateProduct(ctx, id, shop.StaticForm(input(c.ID, fmt.Sprintf("Tee %d", i%len(ids)), i), nil)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	fresh := mongostore.NewCatalogue(db)
+	if err := fresh.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := fresh.Products(1, 0)
+	got, total := cat.Products(1, 0)
+	if total != 4 || len(got) != len(want) {
+		t.Fatalf("model has %d products, store %d", total, len(want))
+	}
+	for i := range want {
+		if got[i].ID != want[i].ID || got[i].Quantity != want[i].Quantity || got[i].Slug != want[i].Slug {
+			t.Errorf("model %+v, store %+v", got[i], want[i])
+		}
+	}
+}
+
+func TestPhotoCacheEvictsLeastRecentlyUsed(t *testing.T) {
+	ctx := t.Context()
+	c := mongostore.NewPhotoCache(100)
+	loads := map[string]int{}
+	var mu sync.Mutex
+	get := func(id string, size int) []byte {
+		t.Helper()
+		b, err := c.Get(ctx, id, func(context.Context) ([]byte, error) {
+			mu.Lock()
+			loads[id]++
+			mu.Unlock()
+			return bytes.Repeat([]byte(id), size), nil
+		})
+		if err != nil || len(b) != size {
+			t.Fatalf("get %s: %d bytes, %v", id, len(b), err)
+		}
+		return b
+	}
+	get("a", 40)
+	get("b", 40)
+	get("a", 40) // a is now the most recent
+	get("c", 40) // evicts b
+	if c.Used() != 80 {
+		t.Fatalf("used %d", c.Used())
+	}
+	get("a", 40)
+	get("b", 40)
+	get("x", 500) // larger than the budget: served, not kept
+	if loads["a"] != 1 || loads["b"] != 2 || loads["c"] != 1 || c.Used() > 100 {
+		t.Fatalf("loads %v, used %d", loads, c.Used())
+	}
+
+	// Concurrent misses of one file share one load.
+	var wg sync.WaitGroup
+	release := make(chan struct{})
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _ = c.Get(ctx, "slow", func(context.Context) ([]byte, error) {
+				mu.Lock()
+				loads["slow"]++
+				mu.Unlock()
+				<-release
+				return []byte("slow"), nil
+			})
+		}()
+	}
+	time.Sleep(50 * time.Millisecond)
+	close(release)
+	wg.Wait()
+	if loads["slow"] != 1 {
+		t.Fatalf("%d loads of one file", loads["slow"])
+	}
+}
