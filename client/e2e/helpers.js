@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { ARTIFACTS, baseURL, newPage } from './harness.js';
+import { ARTIFACTS, DOCS, baseURL, newPage } from './harness.js';
 
 export const DEMO_ADMIN = { email: 'admin@shop.test', password: 'admin123' };
 export const DEMO_SHOPPER = { email: 'shopper@shop.test', password: 'shopper123' };
@@ -112,4 +112,27 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 
 function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+}
+
+/** snap saves a README screenshot as docs/{name}.png when the suite runs with SCREENSHOTS=1. */
+export async function snap(page, name) {
+  if (!process.env.SCREENSHOTS) return;
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.evaluate(() => document.fonts?.ready);
+  await page.screenshot({ path: join(DOCS, `${name}.png`) });
+}
+
+/** choose picks `option` in the antd select whose input is labelled `label`. */
+export async function choose(page, label, option) {
+  const input = page.getByLabel(label, { exact: true });
+  await page.locator('.ant-select', { has: input }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** price is how the storefront shows an amount (rupee sign, Indian digit grouping). */
+export const price = (amount) => `₹${Number(amount).toLocaleString('en-IN')}`;
+
+/** token is the session token the page keeps in local storage (empty when signed out). */
+export async function token(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('auth') || '{}').token || '');
 }

@@ -4,11 +4,17 @@ import { after, before, describe } from 'node:test';
 import { start, stop } from './harness.js';
 import guards from './journeys/guards.js';
 import accounts from './journeys/accounts.js';
+import visitor from './journeys/visitor.js';
+import checkout from './journeys/checkout.js';
+import admin from './journeys/admin.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
   after(stop);
 
-  guards();
+  visitor();
   accounts();
+  checkout();
+  admin();
+  guards();
 });

@@ -32,7 +32,7 @@ export default function accounts() {
       await field(page, 'Address').fill('Elsewhere');
       await field(page, 'Confirm Password').fill('x');
       await page.getByRole('button', { name: 'REGISTER' }).click();
-      await see(page, /already/i);
+      await see(page, 'An account with this email already exists. Please sign in.');
       await at(page, '/register');
     });
 
