@@ -22,7 +22,10 @@ type Server struct {
 }
 
 // Start starts the embedded store with its SQLite files in dir, listening on a free loopback port.
-func Start(dir string) (*Server, error) {
+func Start(dir string) (*Server, error) { return StartAt(dir, "127.0.0.1:0") }
+
+// StartAt starts the embedded store listening on addr (host:port; port 0 picks a free one).
+func StartAt(dir, addr string) (*Server, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("embedded store dir %q: %w", dir, err)
@@ -34,7 +37,7 @@ func Start(dir string) (*Server, error) {
 	// multi-line warning; the shop reports those itself.
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: "127.0.0.1:0"},
+		Listener:  ferretdb.ListenerConfig{TCP: addr},
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 		Logger:    logger,

@@ -1,0 +1,74 @@
+package httpapi_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"shop"
+	"shop/embedded"
+	"shop/httpapi"
+	"shop/mongostore"
+)
+
+// TestStoreOutageAndRecovery stops the store under a running API: health turns 503, calls
+// fail with a generic message, and everything works again once the store is back.
+func TestStoreOutageAndRecovery(t *testing.T) {
+	dir := t.TempDir()
+	srv, err := embedded.Start(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, _ := url.Parse(srv.URI())
+	addr := u.Host
+	defer func() { _ = srv.Stop(5 * time.Second) }()
+
+	db, err := mongostore.Open(context.Background(), srv.URI()+"?serverSelectionTimeoutMS=1000", "outage",
+		mongostore.Options{SerializeUpdates: true, ConnectTimeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close(context.Background()) }()
+	if err := db.EnsureIndexes(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	a := &app{t: t, db: db, users: mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost}),
+		tokens: httpapi.NewTokens([]byte(testSecret), time.Hour)}
+	a.server, err = httpapi.New(httpapi.Deps{Users: a.users, Tokens: a.tokens, Health: db.Ping,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+
+	if err := srv.Stop(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, a.do(request{method: "GET", path: "/healthz"}), http.StatusServiceUnavailable)
+	rec := a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token})
+	m := expect(t, rec, http.StatusInternalServerError)
+	if msg := m["message"].(string); strings.Contains(strings.ToLower(msg), "mongo") || strings.Contains(msg, addr) {
+		t.Fatalf("the outage answer leaks internals: %q", msg)
+	}
+
+	if srv, err = embedded.StartAt(dir, addr); err != nil {
+		t.Fatalf("restart store on %s: %v", addr, err)
+	}
+	deadline := time.Now().Add(15 * time.Second)
+	for a.do(request{method: "GET", path: "/healthz"}).Code != http.StatusOK {
+		if time.Now().After(deadline) {
+			t.Fatal("the API did not recover after the store came back")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token}), http.StatusOK)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), http.StatusOK)
+}
