@@ -1,10 +1,7 @@
 package httpapi
 
 import (
-	"math"
 	"net/http"
-	"strconv"
-	"strings"
 
 	"github.com/gin-gonic/gin"
 
@@ -13,7 +10,8 @@ import (
 
 func (s *Server) register(c *gin.Context) {
 	ip := c.ClientIP()
-	if s.tooMany(c, "Too many sign-ups from your network. Please try again later.", s.registersByIP, ip) {
+	if blocked, wait := s.registersByIP.blocked(ip); blocked {
+		fail(c, tooMany("Too many sign-ups from your network. Please try again later.", wait, c))
 		return
 	}
 	s.registersByIP.hit(ip)
@@ -40,22 +38,15 @@ func (s *Server) login(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	ip := c.ClientIP()
-	emailKey := strings.ToLower(strings.TrimSpace(r.Email)) + "|" + ip
-	const limited = "Too many failed sign-in attempts. Please try again later."
-	if s.tooMany(c, limited, s.loginFailsByEmail, emailKey) || s.tooMany(c, limited, s.loginFailsByIP, ip) {
-		return
-	}
-	u, err := s.deps.Users.Authenticate(c.Request.Context(), r.Email, r.Password)
+	var u *shop.User
+	err := s.loginFails.attempt(c, r.Email, func() (err error) {
+		u, err = s.deps.Users.Authenticate(c.Request.Context(), r.Email, r.Password)
+		return err
+	})
 	if err != nil {
-		if shop.ErrorCode(err) == shop.EUNAUTHORIZED {
-			s.loginFailsByEmail.hit(emailKey)
-			s.loginFailsByIP.hit(ip)
-		}
 		fail(c, err)
 		return
 	}
-	s.loginFailsByEmail.reset(emailKey)
 	token, err := s.deps.Tokens.Issue(u.ID)
 	if err != nil {
 		fail(c, err)
@@ -70,21 +61,13 @@ func (s *Server) forgotPassword(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	ip := c.ClientIP()
-	emailKey := strings.ToLower(strings.TrimSpace(r.Email)) + "|" + ip
-	const limited = "Too many password reset attempts. Please try again later."
-	if s.tooMany(c, limited, s.resetFailsByEmail, emailKey) || s.tooMany(c, limited, s.resetFailsByIP, ip) {
-		return
-	}
-	if err := s.deps.Users.ResetPassword(c.Request.Context(), r); err != nil {
-		if shop.ErrorCode(err) == shop.EUNAUTHORIZED {
-			s.resetFailsByEmail.hit(emailKey)
-			s.resetFailsByIP.hit(ip)
-		}
+	err := s.resetFails.attempt(c, r.Email, func() error {
+		return s.deps.Users.ResetPassword(c.Request.Context(), r)
+	})
+	if err != nil {
 		fail(c, err)
 		return
 	}
-	s.resetFailsByEmail.reset(emailKey)
 	ok(c, http.StatusOK, "Password reset successfully. Please sign in.", nil)
 }
 
@@ -124,16 +107,4 @@ func (s *Server) allUsers(c *gin.Context) {
 		return
 	}
 	ok(c, http.StatusOK, "All users.", gin.H{"users": users})
-}
-
-// tooMany answers 429 with Retry-After when key has used up l's window.
-func (s *Server) tooMany(c *gin.Context, message string, l *limiter, key string) bool {
-	blocked, wait := l.blocked(key)
-	if !blocked {
-		return false
-	}
-	secs := int(math.Ceil(wait.Seconds()))
-	c.Header("Retry-After", strconv.Itoa(max(secs, 1)))
-	fail(c, shop.Errorf(shop.ETOOMANY, "%s", message))
-	return true
 }

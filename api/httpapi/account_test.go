@@ -366,3 +366,21 @@ func TestPanicIsAGeneric500(t *testing.T) {
 		t.Fatalf("panic detail leaked: %v", m)
 	}
 }
+
+func TestForgotPasswordRateLimit(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+	guess := request{method: "POST", path: "/api/v1/auth/forgot-password",
+		body: map[string]string{"email": "asha@example.com", "newpassword": "hijacked1", "answer": "guess"}}
+	for i := 0; i < 10; i++ {
+		expect(t, a.do(guess), 401)
+	}
+	rec := a.do(guess)
+	expect(t, rec, 429)
+	if rec.Header().Get("Retry-After") == "" {
+		t.Error("429 without Retry-After")
+	}
+	// The right answer is refused too while the window is used up: guessing cannot win.
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+		body: map[string]string{"email": "asha@example.com", "newpassword": "hijacked1", "answer": "blue"}}), 429)
+}

@@ -93,4 +93,3 @@ func ok(c *gin.Context, status int, message string, payload gin.H) {
 	}
 	c.JSON(status, body)
 }
-

@@ -1,8 +1,15 @@
 package httpapi
 
 import (
+	"math"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
 )
 
 // limiter counts events per key in fixed windows, in memory, per process.
@@ -72,4 +79,45 @@ func (l *limiter) current(key string) *bucket {
 		return nil
 	}
 	return b
+}
+
+// failureLimits bound failed credential checks (sign-in, password reset) per email+IP and
+// per IP, so neither one account nor one address can be guessed at without end.
+type failureLimits struct {
+	byEmail, byIP *limiter
+	message       string // the 429 answer
+}
+
+func newFailureLimits(perEmail, perIP int, window time.Duration, now func() time.Time, message string) *failureLimits {
+	return &failureLimits{byEmail: newLimiter(perEmail, window, now), byIP: newLimiter(perIP, window, now), message: message}
+}
+
+// attempt runs check unless a limit is used up (ETOOMANY, with Retry-After set). A check
+// failing with EUNAUTHORIZED counts against both limits; a success clears the email's count.
+func (f *failureLimits) attempt(c *gin.Context, email string, check func() error) error {
+	ip := c.ClientIP()
+	emailKey := strings.ToLower(strings.TrimSpace(email)) + "|" + ip
+	for _, l := range []struct {
+		lim *limiter
+		key string
+	}{{f.byEmail, emailKey}, {f.byIP, ip}} {
+		if blocked, wait := l.lim.blocked(l.key); blocked {
+			return tooMany(f.message, wait, c)
+		}
+	}
+	err := check()
+	switch {
+	case shop.ErrorCode(err) == shop.EUNAUTHORIZED:
+		f.byEmail.hit(emailKey)
+		f.byIP.hit(ip)
+	case err == nil:
+		f.byEmail.reset(emailKey)
+	}
+	return err
+}
+
+// tooMany sets Retry-After and returns the ETOOMANY error to answer.
+func tooMany(message string, wait time.Duration, c *gin.Context) error {
+	c.Header("Retry-After", strconv.Itoa(max(int(math.Ceil(wait.Seconds())), 1)))
+	return shop.Errorf(shop.ETOOMANY, "%s", message)
 }

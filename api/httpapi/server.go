@@ -35,11 +35,9 @@ type Server struct {
 	deps   Deps
 	engine *gin.Engine
 
-	loginFailsByEmail *limiter // failed logins per email+IP
-	loginFailsByIP    *limiter // failed logins per IP
-	resetFailsByEmail *limiter // failed password resets per email+IP
-	resetFailsByIP    *limiter
-	registersByIP     *limiter
+	loginFails    *failureLimits
+	resetFails    *failureLimits
+	registersByIP *limiter
 }
 
 // New builds the router.
@@ -59,13 +57,13 @@ func New(d Deps) (*Server, error) {
 		return nil, err
 	}
 	s := &Server{
-		deps:              d,
-		engine:            e,
-		loginFailsByEmail: newLimiter(10, 15*time.Minute, d.Now),
-		loginFailsByIP:    newLimiter(100, 15*time.Minute, d.Now),
-		resetFailsByEmail: newLimiter(10, 15*time.Minute, d.Now),
-		resetFailsByIP:    newLimiter(100, 15*time.Minute, d.Now),
-		registersByIP:     newLimiter(300, time.Hour, d.Now),
+		deps:   d,
+		engine: e,
+		loginFails: newFailureLimits(10, 100, 15*time.Minute, d.Now,
+			"Too many failed sign-in attempts. Please try again later."),
+		resetFails: newFailureLimits(10, 100, 15*time.Minute, d.Now,
+			"Too many password reset attempts. Please try again later."),
+		registersByIP: newLimiter(300, time.Hour, d.Now),
 	}
 	e.Use(withRequestID(d.Logger), accessLog, recoverPanic, securityHeaders, cors(d.CORSOrigins))
 	s.routes()
