@@ -54,27 +54,65 @@ type CartItem struct {
 	ID string `json:"_id"`
 }
 
+// Limits of checkout and order lists.
+const (
+	MaxCartLines         = 100  // lines of one cart (a product may repeat)
+	MaxIdempotencyKeyLen = 200  // bytes of an Idempotency-Key
+	MaxOrdersListed      = 1000 // order lists answer at most this many, newest first
+	maxNonceLen          = 500
+)
+
 // CheckoutRequest is a signed-in shopper paying for a cart.
 type CheckoutRequest struct {
 	BuyerID        string
+	BuyerName      string // shown on the order answered; the store keeps only the id
 	Nonce          string
 	Cart           []CartItem
 	IdempotencyKey string // optional; a retry with the same key answers the first order
 }
 
+// Validate returns the first problem with the request's shape. Whether the products exist
+// and are in stock is checked against the store.
+func (r *CheckoutRequest) Validate() error {
+	switch {
+	case r.BuyerID == "":
+		return Errorf(EUNAUTHORIZED, "Please sign in to pay.")
+	case r.Nonce == "":
+		return Errorf(EINVALID, "Field nonce is required: the card details are missing.")
+	case len(r.Nonce) > maxNonceLen:
+		return Errorf(EINVALID, "Field nonce is too long.")
+	case len(r.Cart) == 0:
+		return Errorf(EINVALID, "Field cart is empty: add a product to your cart first.")
+	case len(r.Cart) > MaxCartLines:
+		return Errorf(EINVALID, "Field cart has %d items; at most %d can be bought at once.", len(r.Cart), MaxCartLines)
+	case len(r.IdempotencyKey) > MaxIdempotencyKeyLen:
+		return Errorf(EINVALID, "The Idempotency-Key header must be at most %d characters.", MaxIdempotencyKeyLen)
+	}
+	for i, it := range r.Cart {
+		if it.ID == "" {
+			return Errorf(EINVALID, "Field cart[%d]._id is required.", i)
+		}
+	}
+	return nil
+}
+
 // Charge asks a gateway to take an amount from a card.
 type Charge struct {
-	Amount         Paise
-	Currency       string
-	Nonce          string
+	Amount   Paise
+	Currency string // ISO code, lower case ("inr")
+	Nonce    string // the card token or payment method the client sent
+	// IdempotencyKey makes the gateway answer a repeated request with the first result.
 	IdempotencyKey string
 	Description    string
 }
 
 // Gateway is a card payment provider.
 type Gateway interface {
-	// Charge takes the amount. EDECLINED when the card is declined; other errors are faults.
+	// Charge takes the amount and answers a successful Payment. EDECLINED when the card is
+	// declined; any other error is a fault.
 	Charge(ctx context.Context, c Charge) (*Payment, error)
+	// Refund gives back a payment taken by Charge, when what it paid for cannot be delivered.
+	Refund(ctx context.Context, p Payment) error
 }
 
 // Stock reserves and releases units of what is sold. Today a unit belongs to a product; when
@@ -93,10 +131,35 @@ type OrderService interface {
 	// created is false when an earlier checkout with the same idempotency key is answered.
 	// EINVALID (empty cart, bad id), ENOTFOUND (unknown product), ECONFLICT (short stock), EDECLINED.
 	Checkout(ctx context.Context, r CheckoutRequest) (order *Order, created bool, err error)
-	// OrdersOfBuyer lists a buyer's orders newest first.
+	// OrdersOfBuyer lists a buyer's orders newest first (at most MaxOrdersListed).
 	OrdersOfBuyer(ctx context.Context, buyerID string) ([]*Order, error)
-	// AllOrders lists every order newest first.
+	// AllOrders lists the newest MaxOrdersListed orders of all buyers, newest first.
 	AllOrders(ctx context.Context) ([]*Order, error)
-	// SetOrderStatus changes an order's status. EINVALID for an unknown status, ENOTFOUND.
+	// SetOrderStatus changes an order's status. EINVALID for an unknown status or a malformed
+	// id, ENOTFOUND.
+	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
+}
+
+// OrderStore keeps orders, reads the products a cart names, and records the claims that make
+// a checkout idempotent. Orders answered by it carry the buyer's current name.
+type OrderStore interface {
+	// ProductsByID answers the stored products among ids, keyed by id; unknown ids are absent.
+	// EINVALID for a malformed id.
+	ProductsByID(ctx context.Context, ids []string) (map[string]*Product, error)
+	// NewOrderID answers a fresh id for an order about to be placed.
+	NewOrderID() string
+	// ClaimCheckout records that the buyer's checkout with key places order orderID. When the
+	// pair was claimed before it answers the earlier claim's order id and claims nothing.
+	ClaimCheckout(ctx context.Context, buyerID, key, orderID string) (earlierOrderID string, err error)
+	// ReleaseCheckoutClaim removes the claim of a checkout that placed no order, so that a
+	// retry with the same key runs again.
+	ReleaseCheckoutClaim(ctx context.Context, buyerID, key, orderID string) error
+	// CreateOrder writes a new order under o.ID.
+	CreateOrder(ctx context.Context, o *Order) error
+	// Order answers one order. EINVALID for a malformed id, ENOTFOUND.
+	Order(ctx context.Context, id string) (*Order, error)
+	// Orders lists orders newest first, of one buyer or (buyerID "") of all, at most limit.
+	Orders(ctx context.Context, buyerID string, limit int) ([]*Order, error)
+	// SetOrderStatus sets an order's status and answers the order. EINVALID, ENOTFOUND.
 	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
 }
