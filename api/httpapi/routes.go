@@ -18,6 +18,7 @@ func (s *Server) routes() {
 
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
+	v1.GET("/ping", ping)
 
 	a := v1.Group("/auth")
 	a.POST("/register", s.register)

@@ -1,0 +1,255 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"path"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// fixtures are what the load picks from, read from the catalogue before the load.
+type fixtures struct {
+	slugs      []string
+	categories []string
+	photos     []string // ids of products with a photo
+	pages      int
+	etags      sync.Map // product id -> ETag, learnt by the cold photo run
+}
+
+// Keywords searched: words of the bench catalogue (cmd/benchseed), common and rare, and one
+// that matches nothing (a scan of every product).
+var keywords = []string{"linen", "shirt", "Navy", "cotton", "slim fit", "jacket", "wool", "summer", "Product 42", "no-such-garment"}
+
+func discover(ctx context.Context, c *http.Client, base string) (*fixtures, error) {
+	fx := &fixtures{}
+	var cats struct {
+		Category []struct {
+			Slug string `json:"slug"`
+		} `json:"category"`
+	}
+	if err := get(ctx, c, base+"/api/v1/category/get-category", &cats); err != nil {
+		return nil, err
+	}
+	for _, k := range cats.Category {
+		fx.categories = append(fx.categories, k.Slug)
+	}
+	for page := 1; ; page++ {
+		var list struct {
+			Total    int `json:"countTotal"`
+			Products []struct {
+				ID       string `json:"_id"`
+				Slug     string `json:"slug"`
+				HasPhoto bool   `json:"hasPhoto"`
+			} `json:"products"`
+		}
+		if err := get(ctx, c, fmt.Sprintf("%s/api/v1/product/get-product?page=%d&limit=100", base, page), &list); err != nil {
+			return nil, err
+		}
+		for _, p := range list.Products {
+			fx.slugs = append(fx.slugs, p.Slug)
+			if p.HasPhoto {
+				fx.photos = append(fx.photos, p.ID)
+			}
+		}
+		if len(list.Products) == 0 || len(fx.slugs) >= list.Total {
+			break
+		}
+	}
+	if len(fx.slugs) == 0 || len(fx.categories) == 0 || len(fx.photos) == 0 {
+		return nil, fmt.Errorf("the catalogue at %s is not seeded: %d products, %d categories, %d photos",
+			base, len(fx.slugs), len(fx.categories), len(fx.photos))
+	}
+	fx.pages = (len(fx.slugs) + 5) / 6
+	return fx, nil
+}
+
+// endpoint makes the i-th request of one connection.
+type endpoint struct {
+	name   string
+	kind   string // "ceiling", "read" or "revalidate": which budget applies
+	status int    // the status every answer must have
+	next   func(r *rand.Rand, seq uint64) *http.Request
+	// seen, when set, is shown each answer (the cold photo run learns the ETags).
+	seen func(req *http.Request, resp *http.Response)
+}
+
+func request(path string) *http.Request {
+	req, _ := http.NewRequest(http.MethodGet, path, nil)
+	req.Header.Set("Accept-Encoding", "gzip") // as a browser does
+	return req
+}
+
+func ceiling() endpoint {
+	return endpoint{name: "ceiling", kind: "ceiling", status: 200,
+		next: func(*rand.Rand, uint64) *http.Request { return request("/api/v1/ping") }}
+}
+
+func endpoints(fx *fixtures) []endpoint {
+	pick := func(r *rand.Rand, xs []string) string { return xs[r.IntN(len(xs))] }
+	return []endpoint{
+		{name: "product-list", kind: "read", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return request(fmt.Sprintf("/api/v1/product/product-list/%d", 1+r.IntN(fx.pages)))
+		}},
+		{name: "get-product", kind: "read", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return request("/api/v1/product/get-product/" + pick(r, fx.slugs))
+		}},
+		{name: "get-category", kind: "read", status: 200, next: func(*rand.Rand, uint64) *http.Request {
+			return request("/api/v1/category/get-category")
+		}},
+		{name: "product-count", kind: "read", status: 200, next: func(*rand.Rand, uint64) *http.Request {
+			return request("/api/v1/product/product-count")
+		}},
+		{name: "search", kind: "read", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return request("/api/v1/product/search/" + pathEscape(pick(r, keywords)))
+		}},
+		{name: "product-category", kind: "read", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return request("/api/v1/product/product-category/" + pick(r, fx.categories))
+		}},
+		{name: "product-photo-cold", kind: "read", status: 200,
+			// Every photo in turn, with no If-None-Match: the first round loads them from the store.
+			next: func(_ *rand.Rand, seq uint64) *http.Request {
+				return request("/api/v1/product/product-photo/" + fx.photos[seq%uint64(len(fx.photos))])
+			},
+			seen: func(req *http.Request, resp *http.Response) {
+				if tag := resp.Header.Get("ETag"); tag != "" {
+					fx.etags.Store(path.Base(req.URL.Path), tag)
+				}
+			}},
+		{name: "product-photo-304", kind: "revalidate", status: 304, next: func(r *rand.Rand, _ uint64) *http.Request {
+			id := pick(r, fx.photos)
+			req := request("/api/v1/product/product-photo/" + id)
+			if tag, ok := fx.etags.Load(id); ok {
+				req.Header.Set("If-None-Match", tag.(string))
+			}
+			return req
+		}},
+	}
+}
+
+// pathEscape escapes a keyword as one path segment.
+func pathEscape(s string) string {
+	var b []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' {
+			b = append(b, c)
+		} else {
+			b = append(b, fmt.Sprintf("%%%02X", c)...)
+		}
+	}
+	return string(b)
+}
+
+type loader struct {
+	client   *http.Client
+	base     string
+	conns    int
+	duration time.Duration
+}
+
+// sample is what one connection saw.
+type sample struct {
+	lat    []time.Duration
+	errors int
+	bytes  int64
+	first  string // the first error, for the report
+}
+
+// run keeps conns connections busy with ep for d and answers what each saw.
+func (l *loader) run(ctx context.Context, ep endpoint, d time.Duration) ([]*sample, time.Duration) {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var seq atomic.Uint64
+	samples := make([]*sample, l.conns)
+	var wg sync.WaitGroup
+	start := time.Now()
+	for w := range l.conns {
+		s := &sample{lat: make([]time.Duration, 0, 4096)}
+		samples[w] = s
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), uint64(time.Now().UnixNano())))
+			for ctx.Err() == nil {
+				req := ep.next(r, seq.Add(1)-1)
+				u := *req.URL
+				req.URL, _ = req.URL.Parse(l.base + u.String())
+				req.Host = req.URL.Host
+				t := time.Now()
+				resp, err := l.client.Do(req.WithContext(ctx))
+				if err != nil {
+					if ctx.Err() != nil {
+						return // the run ended mid-request: not an error of the server
+					}
+					s.fail(err.Error())
+					continue
+				}
+				n, err := io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if err != nil && ctx.Err() != nil {
+					return
+				}
+				s.lat = append(s.lat, time.Since(t))
+				s.bytes += n
+				req.URL = &u
+				if ep.seen != nil {
+					ep.seen(req, resp)
+				}
+				if err != nil || resp.StatusCode != ep.status {
+					s.fail(fmt.Sprintf("%s: status %d, want %d (%v)", u.Path, resp.StatusCode, ep.status, err))
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return samples, time.Since(start)
+}
+
+func (s *sample) fail(msg string) {
+	s.errors++
+	if s.first == "" {
+		s.first = msg
+	}
+}
+
+// measure runs ep for the loader's duration and summarises it.
+func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
+	samples, took := l.run(ctx, ep, l.duration)
+	var all []time.Duration
+	row := &Row{Name: ep.name, Kind: ep.kind}
+	for _, s := range samples {
+		all = append(all, s.lat...)
+		row.Errors += s.errors
+		row.Bytes += s.bytes
+		if row.FirstError == "" {
+			row.FirstError = s.first
+		}
+	}
+	slices.Sort(all)
+	row.Requests = len(all)
+	row.RPS = float64(len(all)) / took.Seconds()
+	row.P50MS = ms(quantile(all, 0.50))
+	row.P99MS = ms(quantile(all, 0.99))
+	row.MaxMS = ms(quantile(all, 1))
+	if len(all) > 0 {
+		row.AvgBytes = row.Bytes / int64(len(all))
+	}
+	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d\n", row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors)
+	return row
+}
+
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	i := int(q*float64(len(sorted))+0.5) - 1
+	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Budgets of issue 8, on the bench machine, in one run.
+const (
+	minReadRatio       = 0.25  // every catalogue read: requests/s at least this share of the ceiling
+	minRevalidateRatio = 0.60  // photo revalidation (304)
+	maxP99MS           = 100.0 // every catalogue read and revalidation, at the bench's connections
+	maxStartupMS       = 5000.0
+	maxClientJSGzip    = 250 * 1000 // storefront's initial JavaScript, gzip bytes (250 KB)
+)
+
+// Row is one endpoint's figures.
+type Row struct {
+	Name       string  `json:"name"`
+	Kind       string  `json:"kind"` // ceiling, read or revalidate
+	Requests   int     `json:"requests"`
+	RPS        float64 `json:"rps"`
+	P50MS      float64 `json:"p50_ms"`
+	P99MS      float64 `json:"p99_ms"`
+	MaxMS      float64 `json:"max_ms"`
+	Errors     int     `json:"errors"`
+	FirstError string  `json:"first_error,omitempty"`
+	Bytes      int64   `json:"bytes"`
+	AvgBytes   int64   `json:"avg_bytes"` // per answer, as sent (gzip when the server compressed it)
+	Ratio      float64 `json:"ratio_to_ceiling,omitempty"`
+	Budget     string  `json:"budget,omitempty"`
+	Pass       *bool   `json:"pass,omitempty"`
+	Why        string  `json:"why,omitempty"`
+}
+
+// judge checks a row against its budget.
+func (r *Row) judge() {
+	minRatio := minReadRatio
+	if r.Kind == "revalidate" {
+		minRatio = minRevalidateRatio
+	}
+	r.Budget = fmt.Sprintf(">= %.0f%% of ceiling, p99 < %.0f ms, 0 errors", minRatio*100, maxP99MS)
+	var why []string
+	if r.Ratio < minRatio {
+		why = append(why, fmt.Sprintf("ratio %.2f < %.2f", r.Ratio, minRatio))
+	}
+	if r.P99MS >= maxP99MS {
+		why = append(why, fmt.Sprintf("p99 %.1f ms >= %.0f ms", r.P99MS, maxP99MS))
+	}
+	if r.Errors > 0 {
+		why = append(why, fmt.Sprintf("%d errors", r.Errors))
+	}
+	if r.Requests == 0 {
+		why = append(why, "no answers")
+	}
+	pass := len(why) == 0
+	r.Pass, r.Why = &pass, strings.Join(why, "; ")
+}
+
+// Results is the whole run, as written to bench/results.json.
+type Results struct {
+	When        string  `json:"when"`
+	Machine     Machine `json:"machine"`
+	Connections int     `json:"connections"`
+	DurationS   float64 `json:"duration_per_endpoint_s"`
+	Products    int     `json:"products"`
+	Categories  int     `json:"categories"`
+	Photos      int     `json:"photos"`
+	CeilingRPS  float64 `json:"ceiling_rps"` // mean of the first and last ceiling runs
+	Endpoints   []*Row  `json:"endpoints"`
+	Memory      Memory  `json:"memory"`
+	Other       []Check `json:"other_budgets"`
+	Pass        bool    `json:"pass"`
+}
+
+type Machine struct {
+	CPUs   int    `json:"cpus"`
+	GOOS   string `json:"goos"`
+	GOARCH string `json:"goarch"`
+}
+
+// Memory is shopd's resident memory (VmRSS from /proc/<pid>/status).
+type Memory struct {
+	EmptyCatalogueRSSKB int64 `json:"empty_catalogue_rss_kib,omitempty"`
+	AfterStartRSSKB     int64 `json:"after_start_rss_kib"`
+	AfterLoadRSSKB      int64 `json:"after_load_rss_kib"`
+	// ReadModelKB estimates the read model: after start minus an empty catalogue's shopd.
+	ReadModelKB int64 `json:"read_model_estimate_kib,omitempty"`
+}
+
+// Check is a budget beyond the endpoints.
+type Check struct {
+	Name   string  `json:"name"`
+	Value  float64 `json:"value"`
+	Unit   string  `json:"unit"`
+	Budget string  `json:"budget"`
+	Pass   bool    `json:"pass"`
+}
+
+func (res *Results) addBudgets(startMS float64, jsGz, cssGz int64) {
+	if res.Memory.EmptyCatalogueRSSKB > 0 && res.Memory.AfterStartRSSKB > 0 {
+		res.Memory.ReadModelKB = res.Memory.AfterStartRSSKB - res.Memory.EmptyCatalogueRSSKB
+	}
+	if startMS > 0 {
+		res.Other = append(res.Other, Check{Name: "startup", Value: startMS, Unit: "ms",
+			Budget: fmt.Sprintf("< %.0f ms with %d products", maxStartupMS, res.Products), Pass: startMS < maxStartupMS})
+	}
+	if jsGz >= 0 {
+		res.Other = append(res.Other, Check{Name: "client initial JS", Value: float64(jsGz), Unit: "bytes gzip",
+			Budget: fmt.Sprintf("< %d bytes gzip", maxClientJSGzip), Pass: jsGz < maxClientJSGzip})
+	}
+	if cssGz >= 0 {
+		res.Other = append(res.Other, Check{Name: "client initial CSS", Value: float64(cssGz), Unit: "bytes gzip",
+			Budget: "reported", Pass: true})
+	}
+	res.Pass = true
+	for _, r := range res.Endpoints {
+		if r.Pass != nil && !*r.Pass {
+			res.Pass = false
+		}
+	}
+	for _, c := range res.Other {
+		res.Pass = res.Pass && c.Pass
+	}
+}
+
+func (res *Results) print(w io.Writer) {
+	fmt.Fprintf(w, "\n%-20s %9s %9s %9s %7s %9s %6s  %s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "errors", "bytes/ans", "ratio", "budget")
+	for _, r := range res.Endpoints {
+		verdict, ratio := "", ""
+		if r.Pass != nil {
+			ratio = fmt.Sprintf("%.2f", r.Ratio)
+			verdict = "PASS"
+			if !*r.Pass {
+				verdict = "FAIL: " + r.Why
+			}
+		}
+		fmt.Fprintf(w, "%-20s %9.0f %9.2f %9.2f %7d %9d %6s  %s\n", r.Name, r.RPS, r.P50MS, r.P99MS, r.Errors, r.AvgBytes, ratio, verdict)
+		if r.FirstError != "" {
+			fmt.Fprintf(w, "%20s first error: %s\n", "", r.FirstError)
+		}
+	}
+	fmt.Fprintf(w, "ceiling (mean of first and last): %.0f req/s\n", res.CeilingRPS)
+	m := res.Memory
+	fmt.Fprintf(w, "shopd RSS: %.1f MiB after start, %.1f MiB after the load", float64(m.AfterStartRSSKB)/1024, float64(m.AfterLoadRSSKB)/1024)
+	if m.ReadModelKB != 0 {
+		fmt.Fprintf(w, "; empty catalogue %.1f MiB, so the read model of %d products is about %.1f MiB",
+			float64(m.EmptyCatalogueRSSKB)/1024, res.Products, float64(m.ReadModelKB)/1024)
+	}
+	fmt.Fprintln(w)
+	for _, c := range res.Other {
+		verdict := "PASS"
+		if !c.Pass {
+			verdict = "FAIL"
+		}
+		fmt.Fprintf(w, "%-20s %9.0f %-11s %-28s %s\n", c.Name, c.Value, c.Unit, c.Budget, verdict)
+	}
+	if res.Pass {
+		fmt.Fprintln(w, "ALL BUDGETS PASS")
+	} else {
+		fmt.Fprintln(w, "SOME BUDGETS FAIL")
+	}
+}
