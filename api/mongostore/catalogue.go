@@ -35,6 +35,7 @@ type Catalogue struct {
 	catByName  []*categoryDoc // sorted by name
 
 	version versionState
+	bumpMu  sync.Mutex // serialises bumps of the version document
 }
 
 // entry is one product in the model, with its lower-cased text for search.

@@ -109,19 +109,7 @@ func (s *CategoryService) UpdateCategory(ctx context.Context, id, name string) (
 	if name, err = shop.ValidateCategoryName(name); err != nil {
 		return nil, err
 	}
-	unlock := s.db.locks.Lock(oid.Hex())
-	defer unlock()
-	var doc categoryDoc
-	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
-		return nil, notFound(err, "Category not found.")
-	}
-	doc.Name, doc.NameKey, doc.UpdatedAt = name, strings.ToLower(name), s.now()
-	err = s.withFreeSlug(ctx, name, doc.Slug, func(sl string) error {
-		doc.Slug = sl
-		_, err := s.coll().UpdateByID(ctx, oid, bson.M{"$set": bson.M{
-			"name": doc.Name, "nameKey": doc.NameKey, "slug": sl, "updatedAt": doc.UpdatedAt}})
-		return err
-	})
+	doc, err := s.rename(ctx, oid, name)
 	if err != nil {
 		return nil, err
 	}
@@ -131,13 +119,40 @@ func (s *CategoryService) UpdateCategory(ctx context.Context, id, name string) (
 	return doc.category(), nil
 }
 
+// rename writes a category's new name and slug, holding its lock.
+func (s *CategoryService) rename(ctx context.Context, oid bson.ObjectID, name string) (*categoryDoc, error) {
+	unlock := s.db.locks.Lock(oid.Hex())
+	defer unlock()
+	var doc categoryDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
+		return nil, notFound(err, "Category not found.")
+	}
+	doc.Name, doc.NameKey, doc.UpdatedAt = name, strings.ToLower(name), s.now()
+	err := s.withFreeSlug(ctx, name, doc.Slug, func(sl string) error {
+		doc.Slug = sl
+		_, err := s.coll().UpdateByID(ctx, oid, bson.M{"$set": bson.M{
+			"name": doc.Name, "nameKey": doc.NameKey, "slug": sl, "updatedAt": doc.UpdatedAt}})
+		return err
+	})
+	return &doc, err
+}
+
 // DeleteCategory removes a category no product uses.
 func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 	oid, err := objectID("Category id", id)
 	if err != nil {
 		return err
 	}
-	unlock := s.db.locks.Lock(oid.Hex())
+	if err := s.deleteUnused(ctx, oid); err != nil {
+		return err
+	}
+	return s.cat.RefreshCategories(ctx)
+}
+
+// deleteUnused deletes a category unless products use it, holding its lock.
+func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) error {
+	id := oid.Hex()
+	unlock := s.db.locks.Lock(id)
 	defer unlock()
 	n, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"category": oid})
 	if err != nil {
@@ -157,7 +172,7 @@ func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 	if res.DeletedCount == 0 {
 		return shop.Errorf(shop.ENOTFOUND, "Category not found.")
 	}
-	return s.cat.RefreshCategories(ctx)
+	return nil
 }
 
 // Categories lists all categories sorted by name.

@@ -71,8 +71,10 @@ func (c *Catalogue) readVersion(ctx context.Context) (int64, error) {
 func (c *Catalogue) announce(ctx context.Context, _ []bson.ObjectID, _ bool) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	unlock := c.db.locks.Lock(metaColl + ":" + catalogueMetaID)
-	defer unlock()
+	// A mutex of its own, not a Locker stripe: callers may hold a document's stripe, and the
+	// embedded store needs the bump serialised within the process (DESIGN.md §9).
+	c.bumpMu.Lock()
+	defer c.bumpMu.Unlock()
 	var m metaDoc
 	err := c.db.db.Collection(metaColl).FindOneAndUpdate(ctx, bson.M{"_id": catalogueMetaID},
 		bson.M{"$inc": bson.M{"version": int64(1)}},
