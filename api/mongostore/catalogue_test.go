@@ -195,3 +195,63 @@ func TestPhotoCacheEvictsLeastRecentlyUsed(t *testing.T) {
 		t.Fatalf("%d loads of one file", loads["slow"])
 	}
 }
+
+// TestListsAreCappedAndStable loads products straight into the store: many share one
+// createdAt, so the order falls back to _id, newest first.
+func TestListsAreCappedAndStable(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	catID := bson.NewObjectID()
+	if _, err := db.Database().Collection("categories").InsertOne(ctx, bson.M{"_id": catID, "name": "Tees", "nameKey": "tees", "slug": "tees"}); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	var docs []any
+	var ids []bson.ObjectID
+	for i := range 130 {
+		id := bson.NewObjectID()
+		ids = append(ids, id)
+		docs = append(docs, bson.M{"_id": id, "name": fmt.Sprintf("Tee %03d", i), "slug": fmt.Sprintf("tee-%03d", i),
+			"description": "Cotton TEE", "price": 499.0, "quantity": 3, "shipping": false, "category": catID,
+			"createdAt": at, "updatedAt": at})
+	}
+	if _, err := db.Database().Collection("products").InsertMany(ctx, docs); err != nil {
+		t.Fatal(err)
+	}
+	cat, _, products := catalogueOn(t, db)
+
+	found, err := products.SearchProducts(ctx, "cotton tee")
+	if err != nil || len(found) != shop.MaxSearchResults {
+		t.Fatalf("search found %d, %v", len(found), err)
+	}
+	seen := map[string]bool{}
+	for page := 1; ; page++ {
+		ps, total := cat.Products(page, shop.ProductPageSize)
+		if total != 130 {
+			t.Fatalf("total %d", total)
+		}
+		if len(ps) == 0 {
+			break
+		}
+		for i, p := range ps {
+			want := ids[len(ids)-1-((page-1)*shop.ProductPageSize+i)] // _id descending
+			if p.ID != want.Hex() || seen[p.ID] {
+				t.Fatalf("page %d item %d is %s, want %s", page, i, p.Name, want.Hex())
+			}
+			seen[p.ID] = true
+		}
+	}
+	if len(seen) != 130 {
+		t.Fatalf("pages held %d products", len(seen))
+	}
+	related, err := products.RelatedProducts(ctx, ids[129].Hex(), catID.Hex())
+	if err != nil || len(related) != shop.MaxRelated || related[0].ID != ids[128].Hex() {
+		t.Fatalf("related %v, %v", related, err)
+	}
+	if _, err := products.SearchProducts(ctx, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := products.SearchProducts(ctx, "   "); len(got) != 0 {
+		t.Fatalf("a blank keyword found %d", len(got))
+	}
+}
