@@ -20,6 +20,7 @@ import (
 	"shop/embedded"
 	"shop/httpapi"
 	"shop/mongostore"
+	"shop/payment"
 )
 
 func main() {
@@ -90,10 +91,22 @@ func run() error {
 		}
 	}
 
+	var gateway shop.Gateway = payment.Sandbox{}
+	if cfg.StripeKey != "" {
+		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
+		log.Info("card payments through Stripe", "currency", cfg.Currency)
+	} else {
+		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
+	}
+	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
+	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
+		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
+
 	api, err := httpapi.New(httpapi.Deps{
 		Users:          users,
 		Categories:     categories,
 		Products:       products,
+		Orders:         orders,
 		Tokens:         httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
 		Health:         db.Ping,
 		Logger:         log,
