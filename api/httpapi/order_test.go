@@ -53,11 +53,11 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 	if o.wrapStore != nil {
 		store = o.wrapStore(store)
 	}
-	stock := mongostore.NewStock(a.db, func(_ context.Context, ids ...string) error {
+	stock := mongostore.NewStock(a.db, func(ctx context.Context, ids ...string) error {
 		a.mu.Lock()
-		defer a.mu.Unlock()
 		a.changed = append(a.changed, ids...)
-		return nil
+		a.mu.Unlock()
+		return a.catalogue.RefreshProducts(ctx, ids...)
 	})
 	lazy.OrderService = shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: a.gateway,
 		Currency: "inr", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
@@ -587,5 +587,36 @@ func TestOrdersSurviveProductChanges(t *testing.T) {
 	// The deleted product can no longer be bought.
 	if ans := a.checkout(asha, "", map[string]any{"nonce": okNonce, "cart": cart(jeans)}); ans.status != http.StatusNotFound {
 		t.Fatalf("checkout of a deleted product = %d %s", ans.status, ans.raw)
+	}
+}
+
+// The catalogue's read model shows the stock a checkout left, as soon as the checkout answers.
+func TestCheckoutUpdatesTheCatalogue(t *testing.T) {
+	a := newShopApp(t, shopOptions{})
+	token, _ := a.signUp("Asha Rao", "asha@shop.test")
+	cat, err := a.categories.CreateCategory(t.Context(), "Shirts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.products.CreateProduct(t.Context(), shop.StaticForm(shop.ProductInput{Name: "Oxford Shirt",
+		Description: "Crisp cotton.", Price: 89900, Quantity: 3, CategoryID: cat.ID}, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quantity := func() float64 {
+		m := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/" + p.Slug}), 200)
+		return m["product"].(map[string]any)["quantity"].(float64)
+	}
+	if ans := a.checkout(token, "", map[string]any{"nonce": okNonce, "cart": cart(p.ID, p.ID)}); ans.status != 201 || ans.Order.Total != 1798 {
+		t.Fatalf("checkout = %d %s", ans.status, ans.raw)
+	}
+	if q := quantity(); q != 1 {
+		t.Fatalf("catalogue quantity after the sale = %v, want 1", q)
+	}
+	if ans := a.checkout(token, "", map[string]any{"nonce": payment.DeclinedNonce, "cart": cart(p.ID)}); ans.status != 402 {
+		t.Fatalf("declined checkout = %d %s", ans.status, ans.raw)
+	}
+	if q := quantity(); q != 1 {
+		t.Fatalf("catalogue quantity after a declined checkout = %v, want 1", q)
 	}
 }
