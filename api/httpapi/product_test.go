@@ -252,6 +252,16 @@ func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
 		t.Fatalf("update answer %v", m)
 	}
 	a.expectPhotoFiles(1, 1)
+	// So does an empty photo field (a form whose file input was left empty).
+	m = expect(t, a.sendProduct("PUT", "/api/v1/product/update-product/"+id, admin,
+		productFields(catID, "Red Maxi Dress"), &photoFile{bytes: []byte{}, first: true}), 200)
+	if u := m["product"].(map[string]any); u["hasPhoto"] != true || u["price"] != 799.5 {
+		t.Fatalf("update answer %v", m)
+	}
+	if rec := a.do(request{method: "GET", path: photoURL}); rec.Header().Get("ETag") != etag {
+		t.Fatal("an empty photo field replaced the photo")
+	}
+	a.expectPhotoFiles(1, 1)
 
 	// Replacing the photo removes the old file and changes the ETag.
 	m = expect(t, a.sendProduct("PUT", "/api/v1/product/update-product/"+id, admin,
