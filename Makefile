@@ -4,7 +4,7 @@ GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock
+.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)"
@@ -46,6 +46,9 @@ test-client: client-deps
 
 e2e: client-deps ## browser journeys in Chromium against a fresh shopd (CHROME_PATH, SCREENSHOTS=1)
 	cd client && $(NPM) run e2e
+
+bench: ## seed 10,000 products, load every catalogue read, check the budgets (bench/README.md)
+	bench/run.sh
 
 clean:
 	rm -rf bin .bin client/dist data

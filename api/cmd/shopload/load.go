@@ -24,7 +24,7 @@ type fixtures struct {
 
 // Keywords searched: words of the bench catalogue (cmd/benchseed), common and rare, and one
 // that matches nothing (a scan of every product).
-var keywords = []string{"linen", "shirt", "Navy", "cotton", "slim fit", "jacket", "wool", "summer", "Product 42", "no-such-garment"}
+var keywords = []string{"linen", "shirt", "Navy", "cotton", "slim fit", "jacket", "wool", "summer", "style 4217", "no-such-garment"}
 
 func discover(ctx context.Context, c *http.Client, base string) (*fixtures, error) {
 	fx := &fixtures{}

@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -45,8 +46,18 @@ func run() (int, error) {
 		jsGz     = flag.Int64("client-js-gzip", -1, "storefront's initial JavaScript, gzip bytes")
 		cssGz    = flag.Int64("client-css-gzip", -1, "storefront's initial CSS, gzip bytes")
 		products = flag.Int("products", 10000, "products seeded (for the report)")
+		freePort = flag.Bool("free-port", false, "print a free loopback port and exit")
 	)
 	flag.Parse()
+	if *freePort {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return 0, err
+		}
+		defer ln.Close()
+		fmt.Println(ln.Addr().(*net.TCPAddr).Port)
+		return 0, nil
+	}
 
 	client := newClient(*conns)
 	ctx := context.Background()

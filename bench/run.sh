@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# make bench: build shopd and the bench tools, seed (or reuse) the bench catalogue, start shopd
+# on a free loopback port, measure its start-up and memory, drive load at every catalogue read,
+# and report the storefront's initial JS and CSS. Writes bench/results.json; exits non-zero
+# when a budget fails. See bench/README.md.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+TMP=$ROOT/bench/tmp
+BIN=$TMP/bin
+GO=${GO:-go}
+NPM=${NPM:-npm}
+DURATION=${BENCH_DURATION:-8s}
+CONNS=${BENCH_CONNS:-64}
+ONLY=${BENCH_ONLY:-}
+OUT=${BENCH_OUT:-$ROOT/bench/results.json}
+mkdir -p "$BIN"
+
+echo "== build"
+(cd "$ROOT/api" && $GO build -o "$BIN/shopd" ./cmd/shopd && $GO build -o "$BIN/shopload" ./cmd/shopload \
+  && $GO build -o "$BIN/benchseed" ./cmd/benchseed)
+
+echo "== client (vite build)"
+js_gz=-1 css_gz=-1
+if [[ ${BENCH_SKIP_CLIENT:-} != 1 ]]; then
+  (cd "$ROOT" && make -s client-deps >/dev/null && cd client && $NPM run build >"$TMP/vite-build.log" 2>&1) \
+    || { cat "$TMP/vite-build.log"; exit 1; }
+  dist=$ROOT/client/dist
+  # The storefront's initial load: the entry script, the chunks index.html preloads, its CSS.
+  # Lazy chunks (the admin area) are fetched only when an admin opens it.
+  js_gz=0 css_gz=0
+  for f in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$dist/index.html" | sed -E 's/.*"\/(assets\/[^"]+)"/\1/'); do
+    n=$(gzip -c "$dist/$f" | wc -c); js_gz=$((js_gz + n)); printf '  %-45s %8d bytes gzip\n' "$f" "$n"
+  done
+  for f in $(grep -oE 'href="/assets/[^"]+\.css"' "$dist/index.html" | sed -E 's/.*"\/(assets\/[^"]+)"/\1/'); do
+    n=$(gzip -c "$dist/$f" | wc -c); css_gz=$((css_gz + n)); printf '  %-45s %8d bytes gzip\n' "$f" "$n"
+  done
+  echo "  initial JS $js_gz bytes gzip, initial CSS $css_gz bytes gzip (budget: JS < 250000)"
+fi
+
+echo "== seed"
+version=$("$BIN/benchseed" -version)
+DATA=$TMP/data
+if [[ -f $DATA/bench-seed.json ]] && grep -q "\"version\":$version," "$DATA/bench-seed.json"; then
+  echo "  reusing the seeded catalogue in $DATA (seed version $version)"
+else
+  rm -rf "$DATA"
+  s=$(date +%s%N)
+  "$BIN/benchseed" -data "$DATA"
+  echo "  seeded in $(( ($(date +%s%N) - s) / 1000000 )) ms"
+fi
+
+pid=
+stop() { if [[ -n $pid ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; fi; }
+trap stop EXIT
+
+# start DATA_DIR: starts shopd without the demo catalogue; sets pid, port and startup_ms.
+start() {
+  port=$("$BIN/shopload" -free-port)
+  local s=$(date +%s%N)
+  DATA_DIR=$1 PORT=$port SEED_DEMO=false LOG_LEVEL=${BENCH_LOG_LEVEL:-warn} CLIENT_DIST=$ROOT/client/dist \
+    "$BIN/shopd" >"$TMP/shopd.log" 2>&1 &
+  pid=$!
+  until curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
+    kill -0 "$pid" 2>/dev/null || { cat "$TMP/shopd.log"; echo "shopd exited"; exit 1; }
+    if (( $(date +%s%N) - s > 60000000000 )); then echo "shopd did not answer within 60 s"; exit 1; fi
+    sleep 0.02
+  done
+  startup_ms=$(( ($(date +%s%N) - s) / 1000000 ))
+}
+rss_kb() { awk '/^VmRSS:/ {print $2}' "/proc/$1/status"; }
+
+echo "== shopd with an empty catalogue (memory baseline)"
+empty=$(mktemp -d "$TMP/empty.XXXXXX")
+start "$empty"
+empty_rss=$(rss_kb "$pid")
+echo "  up in $startup_ms ms, RSS $empty_rss KiB"
+stop
+rm -rf "$empty"
+
+echo "== shopd with the bench catalogue"
+start "$DATA"
+echo "  up in $startup_ms ms (process start to /healthz OK), RSS $(rss_kb "$pid") KiB"
+
+echo "== load: $CONNS connections, $DURATION per endpoint"
+set +e
+"$BIN/shopload" -base "http://127.0.0.1:$port" -duration "$DURATION" -conns "$CONNS" -only "$ONLY" \
+  -pid "$pid" -startup-ms "$startup_ms" -empty-rss-kb "$empty_rss" \
+  -client-js-gzip "$js_gz" -client-css-gzip "$css_gz" -out "$OUT"
+rc=$?
+set -e
+stop
+exit $rc
