@@ -150,7 +150,7 @@ func (c *Catalogue) RefreshProducts(ctx context.Context, ids ...string) error {
 	if err := c.reloadProducts(ctx, oids); err != nil {
 		return err
 	}
-	c.announce(ctx, oids, false)
+	c.announce(ctx)
 	return nil
 }
 
@@ -208,7 +208,7 @@ func (c *Catalogue) RefreshCategories(ctx context.Context) error {
 	if err := c.reloadCategories(ctx); err != nil {
 		return err
 	}
-	c.announce(ctx, nil, true)
+	c.announce(ctx)
 	return nil
 }
 

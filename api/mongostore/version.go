@@ -68,7 +68,7 @@ func (c *Catalogue) readVersion(ctx context.Context) (int64, error) {
 // announce bumps the version after this process changed the catalogue (its model already
 // holds the change). A failure is logged, not answered: the write itself succeeded, and the
 // next announced change makes other processes reload everything anyway.
-func (c *Catalogue) announce(ctx context.Context, _ []bson.ObjectID, _ bool) {
+func (c *Catalogue) announce(ctx context.Context) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	// A mutex of its own, not a Locker stripe: callers may hold a document's stripe, and the
