@@ -1,0 +1,61 @@
+package mongostore_test
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+func TestCheckoutClaims(t *testing.T) {
+	db := storetest.NewDB(t)
+	s := mongostore.NewOrderStore(db)
+	buyer := bson.NewObjectID().Hex()
+	first, second := s.NewOrderID(), s.NewOrderID()
+	if first == second {
+		t.Fatal("NewOrderID repeated")
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "k", first); err != nil || earlier != "" {
+		t.Fatalf("first claim = %q, %v", earlier, err)
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "k", second); err != nil || earlier != first {
+		t.Fatalf("second claim = %q, %v; want %q", earlier, err, first)
+	}
+	// Releasing with the wrong order id leaves the claim; with its own, frees it.
+	if err := s.ReleaseCheckoutClaim(t.Context(), buyer, "k", second); err != nil {
+		t.Fatal(err)
+	}
+	if earlier, _ := s.ClaimCheckout(t.Context(), buyer, "k", second); earlier != first {
+		t.Fatalf("claim after a foreign release = %q, want %q", earlier, first)
+	}
+	if err := s.ReleaseCheckoutClaim(t.Context(), buyer, "k", first); err != nil {
+		t.Fatal(err)
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "k", second); err != nil || earlier != "" {
+		t.Fatalf("claim after release = %q, %v", earlier, err)
+	}
+
+	// Parallel claims of one key: exactly one wins.
+	var won atomic.Int32
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			earlier, err := s.ClaimCheckout(context.Background(), buyer, "race", s.NewOrderID())
+			if err != nil {
+				t.Errorf("claim: %v", err)
+			}
+			if earlier == "" {
+				won.Add(1)
+			}
+		})
+	}
+	wg.Wait()
+	if won.Load() != 1 {
+		t.Fatalf("%d parallel claims won, want 1", won.Load())
+	}
+}
