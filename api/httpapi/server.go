@@ -65,7 +65,7 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later."),
 		registersByIP: newLimiter(300, time.Hour, d.Now),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, recoverPanic, securityHeaders, cors(d.CORSOrigins))
+	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins))
 	s.routes()
 	return s, nil
 }
