@@ -10,6 +10,9 @@ import (
 	"time"
 )
 
+// finishTimeout bounds the charge and the order write of one checkout once the charge has begun.
+const finishTimeout = 2 * time.Minute
+
 // Orders implements OrderService. The rules of checkout live here, once, over three narrow
 // interfaces: the OrderStore (products, orders, idempotency claims), the Stock (reserve and
 // release units) and the Gateway (charge and refund a card). Storage and gateways only do
@@ -153,6 +156,10 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 		reserved = append(reserved, id)
 	}
 
+	// From the charge on, a shopper who goes away must not leave a payment half made: the
+	// charge and the order write run to their end (bounded) whatever happens to the request.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
+	defer cancel()
 	pay, err := s.gateway.Charge(ctx, Charge{Amount: total, Currency: s.currency, Nonce: r.Nonce,
 		IdempotencyKey: "order-" + orderID, Description: "Order " + orderID})
 	if err == nil && (pay == nil || !pay.Success) {
@@ -167,7 +174,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	o := &Order{ID: orderID, Products: items, Buyer: Buyer{ID: r.BuyerID, Name: r.BuyerName},
 		Payment: *pay, Total: total, Status: OrderStatuses[0], CreatedAt: now, UpdatedAt: now}
 	if err := s.store.CreateOrder(ctx, o); err != nil {
-		if rerr := s.gateway.Refund(context.WithoutCancel(ctx), *pay); rerr != nil {
+		if rerr := s.gateway.Refund(ctx, *pay); rerr != nil {
 			s.log.Error("checkout: order not written and the charge NOT refunded; refund it by hand",
 				"order", orderID, "buyer", r.BuyerID, "provider", pay.Provider, "transaction", pay.TransactionID,
 				"amount", pay.Amount, "err", rerr)

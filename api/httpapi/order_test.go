@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -66,7 +68,8 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 
 // countingGateway is the sandbox, counting what it approves and refunds.
 type countingGateway struct {
-	delay   time.Duration
+	delay    time.Duration
+	onCharge func() // runs inside Charge when set
 	mu      sync.Mutex
 	charges []shop.Charge
 	refunds []shop.Payment
@@ -74,6 +77,12 @@ type countingGateway struct {
 
 func (g *countingGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Payment, error) {
 	time.Sleep(g.delay)
+	if g.onCharge != nil {
+		g.onCharge()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // a real gateway's request would be cut off
+	}
 	p, err := payment.Sandbox{}.Charge(ctx, c)
 	if err == nil {
 		g.mu.Lock()
@@ -618,5 +627,22 @@ func TestCheckoutUpdatesTheCatalogue(t *testing.T) {
 	}
 	if q := quantity(); q != 1 {
 		t.Fatalf("catalogue quantity after a declined checkout = %v, want 1", q)
+	}
+}
+
+// A shopper who goes away while the card is being charged still gets the order paid for.
+func TestCheckoutFinishesWhenTheShopperGoesAway(t *testing.T) {
+	a := newShopApp(t, shopOptions{})
+	token, _ := a.signUp("Asha Rao", "asha@shop.test")
+	tee := a.addProduct("Graphic Tee", 350, 2)
+	ctx, cancel := context.WithCancel(t.Context())
+	a.gateway.onCharge = cancel
+	raw, _ := json.Marshal(map[string]any{"nonce": okNonce, "cart": cart(tee)})
+	req := httptest.NewRequestWithContext(ctx, "POST", checkoutPath, bytes.NewReader(raw))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", token)
+	a.server.ServeHTTP(httptest.NewRecorder(), req)
+	if charges, _ := a.gateway.count(); charges != 1 || a.orderCount() != 1 || a.stockOf(tee) != 1 {
+		t.Fatalf("%d charges, %d orders, stock %d; want 1, 1, 1", charges, a.orderCount(), a.stockOf(tee))
 	}
 }
