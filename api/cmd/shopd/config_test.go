@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestConfigDefaults(t *testing.T) {
+	dir := t.TempDir()
+	c, err := loadConfig(envOf(map[string]string{"DATA_DIR": dir}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Port != "8080" || c.MongoDB != "shop" || c.JWTTTL != 168*time.Hour || c.Currency != "inr" ||
+		c.PhotoCacheMB != 128 || !c.SeedDemo || !c.embedded() {
+		t.Fatalf("defaults = %+v", c)
+	}
+	// The embedded store's secret is generated once, kept mode 0600, and reused.
+	st, err := os.Stat(filepath.Join(dir, "jwt-secret"))
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("secret file: %v %v", st, err)
+	}
+	again, _ := loadConfig(envOf(map[string]string{"DATA_DIR": dir}))
+	if string(again.JWTSecret) != string(c.JWTSecret) || len(c.JWTSecret) < 32 {
+		t.Fatal("the generated secret is not reused or too short")
+	}
+}
+
+func TestConfigRefusesUnsafeSettings(t *testing.T) {
+	cases := map[string]struct {
+		env  map[string]string
+		want string
+	}{
+		"mongo-without-secret": {map[string]string{"MONGO_URI": "mongodb://db:27017"}, "JWT_SECRET is required"},
+		"short-secret":         {map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": "short"}, "at least 32"},
+		"admin-email-alone":    {map[string]string{"ADMIN_EMAIL": "a@b.co"}, "go together"},
+		"short-admin-password": {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": "123"}, "at least 6"},
+		"bad-ttl":              {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
+		"bad-seed":             {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
+		"bad-log-level":        {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+	}
+	for name, tc := range cases {
+		t.Run(name, func(t *testing.T) {
+			tc.env["DATA_DIR"] = t.TempDir()
+			_, err := loadConfig(envOf(tc.env))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want one mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestConfigOnMongoDB(t *testing.T) {
+	c, err := loadConfig(envOf(map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": strings.Repeat("k", 32),
+		"CORS_ORIGINS": "https://shop.example, https://admin.example", "TRUSTED_PROXIES": "10.0.0.0/8"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" {
+		t.Fatalf("config = %+v", c)
+	}
+}
