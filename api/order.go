@@ -149,7 +149,8 @@ type OrderStore interface {
 	// NewOrderID answers a fresh id for an order about to be placed.
 	NewOrderID() string
 	// ClaimCheckout records that the buyer's checkout with key places order orderID. When the
-	// pair was claimed before it answers the earlier claim's order id and claims nothing.
+	// pair was claimed before it answers the earlier claim's order id and claims nothing,
+	// unless that claim was abandoned (long past, its order never written): then it takes over.
 	ClaimCheckout(ctx context.Context, buyerID, key, orderID string) (earlierOrderID string, err error)
 	// ReleaseCheckoutClaim removes the claim of a checkout that placed no order, so that a
 	// retry with the same key runs again.

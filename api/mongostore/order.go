@@ -138,7 +138,19 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 		var earlier checkoutDoc
 		err = claims.FindOne(ctx, bson.M{"_id": id}).Decode(&earlier)
 		if err == nil {
-			return earlier.OrderID.Hex(), nil
+			stale, err := s.abandoned(ctx, earlier)
+			if err != nil {
+				return "", err
+			}
+			if !stale {
+				return earlier.OrderID.Hex(), nil
+			}
+			// Its checkout died before writing the order: take the key over. The delete names
+			// the stale order id, so it never removes a claim made since.
+			if _, err := claims.DeleteOne(ctx, bson.M{"_id": id, "orderId": earlier.OrderID}); err != nil {
+				return "", fmt.Errorf("drop abandoned checkout claim: %w", err)
+			}
+			continue
 		}
 		if !errors.Is(err, mongo.ErrNoDocuments) {
 			return "", fmt.Errorf("read checkout claim: %w", err)
@@ -146,6 +158,22 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 		// Released between our insert and our read: try to claim it again.
 	}
 	return "", fmt.Errorf("claim checkout %s: claimed and released repeatedly", id)
+}
+
+// staleClaimAfter is when a claim whose order was never written counts as abandoned (its
+// process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).
+const staleClaimAfter = 10 * time.Minute
+
+// abandoned reports whether a claim is old and its order was never written.
+func (s *OrderStore) abandoned(ctx context.Context, c checkoutDoc) (bool, error) {
+	if time.Since(c.CreatedAt) < staleClaimAfter {
+		return false, nil
+	}
+	n, err := s.orders().CountDocuments(ctx, bson.M{"_id": c.OrderID})
+	if err != nil {
+		return false, fmt.Errorf("look up the order of checkout claim %s: %w", c.ID, err)
+	}
+	return n == 0, nil
 }
 
 // ReleaseCheckoutClaim deletes the claim when it is still the one for orderID.

@@ -5,9 +5,11 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"shop"
 	"shop/internal/storetest"
 	"shop/mongostore"
 )
@@ -57,5 +59,40 @@ func TestCheckoutClaims(t *testing.T) {
 	wg.Wait()
 	if won.Load() != 1 {
 		t.Fatalf("%d parallel claims won, want 1", won.Load())
+	}
+}
+
+// A claim left by a checkout that died before writing its order is taken over after a while;
+// an old claim whose order exists still answers that order.
+func TestAbandonedCheckoutClaims(t *testing.T) {
+	db := storetest.NewDB(t)
+	s := mongostore.NewOrderStore(db)
+	buyer := bson.NewObjectID().Hex()
+	old := time.Now().UTC().Add(-time.Hour)
+	dead, placed := bson.NewObjectID(), bson.NewObjectID()
+	claims := db.Database().Collection("checkouts")
+	for key, oid := range map[string]bson.ObjectID{"dead": dead, "placed": placed, "young": dead} {
+		createdAt := old
+		if key == "young" {
+			createdAt = time.Now().UTC()
+		}
+		if _, err := claims.InsertOne(t.Context(), bson.M{"_id": buyer + ":" + key, "orderId": oid, "createdAt": createdAt}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now().UTC()
+	if err := s.CreateOrder(t.Context(), &shop.Order{ID: placed.Hex(), Buyer: shop.Buyer{ID: buyer}, Status: "Not Process",
+		CreatedAt: now, UpdatedAt: now}); err != nil {
+		t.Fatal(err)
+	}
+	fresh := s.NewOrderID()
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "dead", fresh); err != nil || earlier != "" {
+		t.Fatalf("claim over an abandoned one = %q, %v; want it taken over", earlier, err)
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "placed", fresh); err != nil || earlier != placed.Hex() {
+		t.Fatalf("claim over an old placed one = %q, %v; want %s", earlier, err, placed.Hex())
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "young", fresh); err != nil || earlier != dead.Hex() {
+		t.Fatalf("claim over a young one = %q, %v; want %s", earlier, err, dead.Hex())
 	}
 }
