@@ -3,6 +3,7 @@
 // saves a screenshot of the step that failed under e2e/artifacts/.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS, DOCS, baseURL, newPage } from './harness.js';
 
@@ -114,11 +115,19 @@ function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
 }
 
-/** snap saves a README screenshot as docs/{name}.png when the suite runs with SCREENSHOTS=1. */
+/**
+ * snap saves a README screenshot as docs/{name}.png when the suite runs with SCREENSHOTS=1,
+ * once the page's images have loaded and its toasts have gone.
+ */
 export async function snap(page, name) {
   if (!process.env.SCREENSHOTS) return;
+  mkdirSync(DOCS, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('status').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
+  await page.waitForFunction(() => [...document.images]
+    .filter((img) => img.getBoundingClientRect().top < window.innerHeight)
+    .every((img) => img.complete), null, { timeout: 15_000 }).catch(() => {});
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.evaluate(() => document.fonts?.ready);
   await page.screenshot({ path: join(DOCS, `${name}.png`) });
 }
 
