@@ -89,7 +89,7 @@ func NewOrderStore(db *DB) *OrderStore { return &OrderStore{db: db} }
 
 func (s *OrderStore) orders() *mongo.Collection { return s.db.db.Collection(ordersColl) }
 
-// ProductsByID loads the products of a cart in one batched look-up.
+// ProductsByID loads the products of a cart, leaving out the unknown ones.
 func (s *OrderStore) ProductsByID(ctx context.Context, ids []string) (map[string]*shop.Product, error) {
 	oids := make([]bson.ObjectID, len(ids))
 	for i, id := range ids {
@@ -99,14 +99,9 @@ func (s *OrderStore) ProductsByID(ctx context.Context, ids []string) (map[string
 		}
 		oids[i] = oid
 	}
-	cur, err := s.db.db.Collection(productsColl).Find(ctx, bson.M{"_id": bson.M{"$in": oids}},
-		options.Find().SetProjection(bson.M{"photo": 0}))
+	docs, err := s.productDocs(ctx, oids)
 	if err != nil {
-		return nil, fmt.Errorf("load cart products: %w", err)
-	}
-	var docs []productDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("read cart products: %w", err)
+		return nil, err
 	}
 	out := make(map[string]*shop.Product, len(docs))
 	for i := range docs {
@@ -114,6 +109,39 @@ func (s *OrderStore) ProductsByID(ctx context.Context, ids []string) (map[string
 		out[p.ID] = p
 	}
 	return out, nil
+}
+
+// productDocs reads products by id. MongoDB answers one batched $in from its _id index. The
+// embedded store (the one whose updates the shop serialises) answers only an _id equality
+// without scanning every product (DESIGN.md §1: a $in of 3 ids among 5,000 products took
+// about 170 ms, three look-ups about 20 ms), so there the ids are looked up one by one.
+func (s *OrderStore) productDocs(ctx context.Context, oids []bson.ObjectID) ([]productDoc, error) {
+	coll := s.db.db.Collection(productsColl)
+	noPhoto := bson.M{"photo": 0}
+	if !s.db.locks.enabled {
+		cur, err := coll.Find(ctx, bson.M{"_id": bson.M{"$in": oids}}, options.Find().SetProjection(noPhoto))
+		if err != nil {
+			return nil, fmt.Errorf("load cart products: %w", err)
+		}
+		var docs []productDoc
+		if err := cur.All(ctx, &docs); err != nil {
+			return nil, fmt.Errorf("read cart products: %w", err)
+		}
+		return docs, nil
+	}
+	docs := make([]productDoc, 0, len(oids))
+	for _, oid := range oids {
+		var d productDoc
+		err := coll.FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(noPhoto)).Decode(&d)
+		if errors.Is(err, mongo.ErrNoDocuments) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("load cart product %s: %w", oid.Hex(), err)
+		}
+		docs = append(docs, d)
+	}
+	return docs, nil
 }
 
 // NewOrderID answers a fresh ObjectId.

@@ -96,3 +96,25 @@ func TestAbandonedCheckoutClaims(t *testing.T) {
 		t.Fatalf("claim over a young one = %q, %v; want %s", earlier, err, dead.Hex())
 	}
 }
+
+func TestProductsByID(t *testing.T) {
+	db := storetest.NewDB(t)
+	a, b := insertProduct(t, db, 3), insertProduct(t, db, 0)
+	unknown := bson.NewObjectID().Hex()
+	for name, s := range map[string]*mongostore.OrderStore{
+		"one by one": mongostore.NewOrderStore(db), "batched": mongostore.NewOrderStore(mongostore.BatchedReads(db)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, err := s.ProductsByID(t.Context(), []string{a, unknown, b})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 || got[a].Price != 35000 || got[a].Quantity != 3 || got[b].ID != b || got[unknown] != nil {
+				t.Fatalf("ProductsByID = %v", got)
+			}
+			if _, err := s.ProductsByID(t.Context(), []string{a, "zz"}); shop.ErrorCode(err) != shop.EINVALID {
+				t.Fatalf("malformed id: %v, want EINVALID", err)
+			}
+		})
+	}
+}
