@@ -1,7 +1,6 @@
 package mongostore
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -55,16 +54,4 @@ func (d *DB) deletePhoto(ctx context.Context, fileID bson.ObjectID) {
 	if err := d.bucket().Delete(ctx, fileID); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
 		d.log.Error("delete photo file", "fileId", fileID.Hex(), "err", err)
 	}
-}
-
-// downloadPhoto reads a whole photo file.
-func (d *DB) downloadPhoto(ctx context.Context, fileID bson.ObjectID, size int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, size))
-	if _, err := d.bucket().DownloadToStream(ctx, fileID, buf); err != nil {
-		if errors.Is(err, mongo.ErrFileNotFound) {
-			return nil, shop.Errorf(shop.ENOTFOUND, "This product has no photo.")
-		}
-		return nil, fmt.Errorf("download photo %s: %w", fileID.Hex(), err)
-	}
-	return buf.Bytes(), nil
 }

@@ -19,6 +19,7 @@ type ProductService struct {
 	db     *DB
 	cat    *Catalogue
 	photos *PhotoCache
+	batch  *photoBatcher
 	now    func() time.Time
 }
 
@@ -27,7 +28,7 @@ var _ shop.ProductService = (*ProductService)(nil)
 // NewProductService returns the product service over db, keeping cat up to date and caching
 // photo bytes in photos.
 func NewProductService(db *DB, cat *Catalogue, photos *PhotoCache) *ProductService {
-	return &ProductService{db: db, cat: cat, photos: photos, now: nowMillis}
+	return &ProductService{db: db, cat: cat, photos: photos, batch: newPhotoBatcher(db), now: nowMillis}
 }
 
 func (s *ProductService) coll() *mongo.Collection { return s.db.db.Collection(productsColl) }
@@ -286,7 +287,7 @@ func (s *ProductService) LoadPhoto(ctx context.Context, p *shop.Photo) error {
 		return err
 	}
 	b, err := s.photos.Get(ctx, p.FileID, func(ctx context.Context) ([]byte, error) {
-		return s.db.downloadPhoto(ctx, fid, p.Size)
+		return s.batch.load(ctx, fid, p.Size)
 	})
 	if err != nil {
 		return err
