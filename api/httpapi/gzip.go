@@ -111,7 +111,9 @@ func (w *gzipWriter) decide() error {
 	h := w.Header()
 	status := w.Status()
 	if compressible(h.Get("Content-Type")) {
-		h.Add("Vary", "Accept-Encoding")
+		if h.Get("Vary") == "" {
+			h.Add("Vary", "Accept-Encoding")
+		}
 		if len(w.pending) >= minGzipBytes && h.Get("Content-Encoding") == "" && h.Get("Content-Range") == "" &&
 			status >= 200 && status != http.StatusNoContent && status != http.StatusNotModified && status != http.StatusPartialContent {
 			h.Set("Content-Encoding", "gzip")

@@ -50,12 +50,13 @@ func newApp(t *testing.T, opts ...func(*httpapi.Deps)) *app {
 	a.categories = mongostore.NewCategoryService(db, a.catalogue)
 	a.products = mongostore.NewProductService(db, a.catalogue, mongostore.NewPhotoCache(8<<20))
 	deps := httpapi.Deps{
-		Users:      a.users,
-		Categories: a.categories,
-		Products:   a.products,
-		Tokens:     a.tokens,
-		Health:     db.Ping,
-		Logger:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Users:            a.users,
+		Categories:       a.categories,
+		Products:         a.products,
+		Tokens:           a.tokens,
+		Health:           db.Ping,
+		CatalogueVersion: a.catalogue.Version,
+		Logger:           slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	for _, o := range opts {
 		o(&deps)

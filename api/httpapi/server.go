@@ -22,7 +22,10 @@ type Deps struct {
 	Tokens     *Tokens
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
-	Logger *slog.Logger
+	// CatalogueVersion, when set, is the catalogue read model's version (it moves with every
+	// change): public catalogue answers are then cached until it moves (see answerCache).
+	CatalogueVersion func() uint64
+	Logger           *slog.Logger
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -65,7 +68,7 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later."),
 		registersByIP: newLimiter(300, time.Hour, d.Now),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins))
+	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
 	s.routes()
 	return s, nil
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -35,7 +36,8 @@ type Catalogue struct {
 	catByName  []*categoryDoc // sorted by name
 
 	version versionState
-	bumpMu  sync.Mutex // serialises bumps of the version document
+	gen     atomic.Uint64 // moves with every change of the model, under mu (see Version)
+	bumpMu  sync.Mutex    // serialises bumps of the version document
 }
 
 // entry is one product in the model, with its lower-cased text for search.
@@ -117,6 +119,7 @@ func (c *Catalogue) Load(ctx context.Context) error {
 	fresh := &Catalogue{}
 	fresh.reset(products, cats)
 	c.mu.Lock()
+	c.gen.Add(1)
 	c.products, c.bySlug, c.newest = fresh.products, fresh.bySlug, fresh.newest
 	c.categories, c.catBySlug, c.catByName = fresh.categories, fresh.catBySlug, fresh.catByName
 	c.mu.Unlock()
@@ -172,6 +175,7 @@ func (c *Catalogue) reloadProducts(ctx context.Context, ids []bson.ObjectID) err
 		}
 	}
 	c.mu.Lock()
+	c.gen.Add(1)
 	defer c.mu.Unlock()
 	for i, id := range ids {
 		c.removeLocked(id)
@@ -220,10 +224,15 @@ func (c *Catalogue) reloadCategories(ctx context.Context) error {
 		return err
 	}
 	c.mu.Lock()
+	c.gen.Add(1)
 	c.setCategories(cats)
 	c.mu.Unlock()
 	return nil
 }
+
+// Version moves whenever the model changes, before the write that changed it answers: an
+// answer made from the model at one version is still right while Version answers it.
+func (c *Catalogue) Version() uint64 { return c.gen.Load() }
 
 // ref is the category of a product as embedded in answers; the caller holds mu.
 func (c *Catalogue) refLocked(id bson.ObjectID) shop.CategoryRef {

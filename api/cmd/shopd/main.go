@@ -103,16 +103,17 @@ func run() error {
 		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
 
 	api, err := httpapi.New(httpapi.Deps{
-		Users:          users,
-		Categories:     categories,
-		Products:       products,
-		Orders:         orders,
-		Tokens:         httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
-		Health:         db.Ping,
-		Logger:         log,
-		ClientDist:     cfg.ClientDist,
-		CORSOrigins:    cfg.CORSOrigins,
-		TrustedProxies: cfg.TrustedProxies,
+		Users:            users,
+		Categories:       categories,
+		Products:         products,
+		Orders:           orders,
+		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
+		Health:           db.Ping,
+		CatalogueVersion: catalogue.Version,
+		Logger:           log,
+		ClientDist:       cfg.ClientDist,
+		CORSOrigins:      cfg.CORSOrigins,
+		TrustedProxies:   cfg.TrustedProxies,
 	})
 	if err != nil {
 		return err
