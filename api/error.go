@@ -27,7 +27,9 @@ type Error struct {
 	Message string
 }
 
-func (e *Error) Error() string { return fmt.Sprintf("shop error: code=%s message=%s", e.Code, e.Message) }
+func (e *Error) Error() string {
+	return fmt.Sprintf("shop error: code=%s message=%s", e.Code, e.Message)
+}
 
 // Errorf builds an *Error with a formatted message.
 func Errorf(code, format string, args ...any) *Error {
