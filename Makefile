@@ -4,10 +4,11 @@ GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench
+.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
-	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)"
+	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)."
+	@echo "Demo accounts (loaded into an empty store): admin@shop.test / admin123, shopper@shop.test / shopper123"
 	./bin/shopd
 
 build: build-api build-client
@@ -35,6 +36,15 @@ test: vet test-go test-client e2e ## every test: Go, client, browser
 
 test-go: stripe-mock
 	cd api && $(GO) test -count=1 ./...
+
+FUZZTIME ?= 3s
+fuzz: ## a short run of every fuzz target (longer: make fuzz FUZZTIME=5m)
+	cd api && $(GO) test -list '^Fuzz' ./... | \
+	  awk '/^Fuzz/ {f[n++] = $$1} /^ok/ {for (i = 0; i < n; i++) print $$2, f[i]; n = 0}' | \
+	  while read -r pkg fn; do \
+	    echo "fuzz $$pkg $$fn"; \
+	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
+	  done
 
 stripe-mock: $(BIN)/stripe-mock ## the Stripe API double the payment tests start on loopback
 
