@@ -26,7 +26,7 @@ var cachedRoutes = map[string]bool{
 
 // Bounds of the answer cache: entries and bytes (plain plus gzip).
 const (
-	answerCacheEntries = 4096
+	answerCacheEntries = 16384
 	answerCacheBytes   = 64 << 20
 	maxCachedAnswer    = 4 << 20
 )
@@ -86,13 +86,26 @@ func (ac *answerCache) serve(c *gin.Context) {
 	if rec.Status() != http.StatusOK || rec.buf.Len() == 0 || rec.buf.Len() > maxCachedAnswer {
 		return
 	}
-	plain := bytes.Clone(rec.buf.Bytes())
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // once per version: worth the best level
-	_, _ = zw.Write(plain)
-	_ = zw.Close()
-	ac.put(&answer{key: key, version: v, status: http.StatusOK, contentType: rec.Header().Get("Content-Type"), plain: plain, gz: gz.Bytes()})
+	a := &answer{key: key, version: v, status: http.StatusOK, contentType: rec.Header().Get("Content-Type"),
+		plain: bytes.Clone(rec.buf.Bytes())}
+	if len(a.plain) >= minGzipBytes {
+		var gz bytes.Buffer
+		zw := cacheGzipWriters.Get().(*gzip.Writer)
+		zw.Reset(&gz)
+		_, _ = zw.Write(a.plain)
+		_ = zw.Close()
+		zw.Reset(nil)
+		cacheGzipWriters.Put(zw)
+		a.gz = gz.Bytes()
+	}
+	ac.put(a)
 }
+
+// cacheGzipWriters compress cached answers: made once per version, so worth the best level.
+var cacheGzipWriters = sync.Pool{New: func() any {
+	w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return w
+}}
 
 func (ac *answerCache) get(key string, v uint64) *answer {
 	ac.mu.Lock()

@@ -9,6 +9,7 @@ import (
 
 	"shop"
 	"shop/internal/storetest"
+	"shop/mongostore"
 )
 
 // TestColdPhotosLoadTogether loads many cold photos at once, some larger than a GridFS chunk,
@@ -69,6 +70,22 @@ func TestColdPhotosLoadTogether(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+
+	// Warming a fresh process's cache reads every photo that fits its budget, in one batch.
+	cat, _, _ := catalogueOn(t, db)
+	warm := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(8<<20))
+	var all int64
+	for _, b := range want {
+		all += int64(len(b))
+	}
+	n, size, err := warm.WarmPhotoCache(ctx)
+	if err != nil || n != len(want) || size != all {
+		t.Fatalf("warmed %d photos, %d bytes (%v); want %d, %d", n, size, err, len(want), all)
+	}
+	small := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(700<<10))
+	if n, size, err := small.WarmPhotoCache(ctx); err != nil || n == 0 || size > 700<<10 {
+		t.Fatalf("warmed %d photos, %d bytes (%v) into 700 KiB", n, size, err)
 	}
 
 	// A photo whose file is gone answers ENOTFOUND, not someone else's bytes.

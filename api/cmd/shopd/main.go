@@ -102,6 +102,17 @@ func run() error {
 	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
 		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
 
+	if cfg.embedded() {
+		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
+		go func() {
+			n, size, err := products.WarmPhotoCache(ctx)
+			if err != nil && ctx.Err() == nil {
+				log.Warn("warm the photo cache", "err", err)
+			}
+			log.Info("photo cache warmed", "photos", n, "bytes", size)
+		}()
+	}
+
 	api, err := httpapi.New(httpapi.Deps{
 		Users:            users,
 		Categories:       categories,

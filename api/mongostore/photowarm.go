@@ -1,0 +1,61 @@
+package mongostore
+
+import (
+	"context"
+	"sync"
+)
+
+// WarmPhotoCache loads product photos into the photo cache, newest products first, until the
+// cache's budget is full. On the embedded store every read of photo chunks scans them all,
+// so photos read one by one on first view cost a scan each; read together here, in batches of
+// maxPhotoBatch, they cost one scan a batch, once, in the background after start. It answers
+// the number of photos and bytes loaded.
+func (s *ProductService) WarmPhotoCache(ctx context.Context) (int, int64, error) {
+	var refs []photoRef
+	var total int64
+	s.cat.mu.RLock()
+	for _, e := range s.cat.newest {
+		if p := e.doc.Photo; p != nil {
+			if total+p.Size > s.photos.budget {
+				break
+			}
+			total += p.Size
+			refs = append(refs, *p)
+		}
+	}
+	s.cat.mu.RUnlock()
+
+	var loaded int64
+	n := 0
+	for len(refs) > 0 && ctx.Err() == nil {
+		batch := refs[:min(len(refs), maxPhotoBatch)]
+		refs = refs[len(batch):]
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var firstErr error
+		for _, ref := range batch {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				b, err := s.photos.Get(ctx, ref.FileID.Hex(), func(ctx context.Context) ([]byte, error) {
+					return s.batch.load(ctx, ref.FileID, ref.Size)
+				})
+				mu.Lock()
+				defer mu.Unlock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					return
+				}
+				n++
+				loaded += int64(len(b))
+			}()
+		}
+		wg.Wait()
+		if firstErr != nil {
+			return n, loaded, firstErr
+		}
+	}
+	return n, loaded, ctx.Err()
+}
