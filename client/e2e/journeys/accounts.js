@@ -1,10 +1,11 @@
 // Sign-up and sign-in: register goes to /login, a wrong password is refused with the server's
-// message, and a guarded page opened while signed out counts down to /login and comes back
-// after the sign-in.
+// message, a guarded page opened while signed out counts down to /login and comes back after
+// the sign-in; then the profile, logout and a password reset.
+import assert from 'node:assert/strict';
 import { at, field, journey, see, signIn, unique } from '../helpers.js';
 
 export default function accounts() {
-  journey('sign-up, sign-in and the return to a guarded page', async ({ page, step }) => {
+  journey('accounts: sign-up, sign-in back to a guarded page, profile and password reset', async ({ page, step }) => {
     const person = { name: 'Ada Lovelace', email: `ada-${unique()}@example.test`, password: 'secret-ada' };
 
     await step('register', async () => {
@@ -67,14 +68,48 @@ export default function accounts() {
       await see(page, 'AL');
     });
 
-    await step('the session survives a reload; logout ends it', async () => {
+    await step('the profile keeps the email and saves a new phone and password', async () => {
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await at(page, '/dashboard/user/profile');
+      await see(page, 'User Profile');
+      const email = page.getByLabel('Email', { exact: true });
+      assert.equal(await email.inputValue(), person.email);
+      assert.equal(await email.isDisabled(), true);
+      assert.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '');
+      await page.getByLabel('Phone', { exact: true }).fill('+91 90000 11111');
+      await page.getByLabel('Password', { exact: true }).fill('secret-ada-2');
+      await page.getByRole('button', { name: 'Update' }).click();
+      await see(page, 'Profile Updated Successfully');
+    });
+
+    await step('after the password change the session survives a reload', async () => {
+      await page.goto('/dashboard/user');
+      await see(page, '+91 90000 11111');
       await page.reload();
-      await see(page, '12 Analytical Lane, Pune');
+      await see(page, '+91 90000 11111');
+    });
+
+    await step('logout ends the session', async () => {
       await page.getByRole('button', { name: `Account menu of ${person.name}` }).click();
       await page.getByRole('button', { name: 'Logout' }).click();
       await see(page, 'LOG-OUT SUCCESSFULLY');
       await at(page, '/login');
       await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    });
+
+    await step('a forgotten password is reset with the answer, then signs in', async () => {
+      await page.getByRole('button', { name: 'Forget Password' }).click();
+      await at(page, '/forget-password');
+      await see(page, 'RESET PASSWORD');
+      await field(page, 'Email').fill(person.email);
+      await field(page, 'New Password').fill('secret-ada-3');
+      await field(page, 'What is your old password').fill('babbage');
+      await page.getByRole('button', { name: 'RESET' }).click();
+      await see(page, 'Password reset successfully. Please sign in.');
+      await at(page, '/login');
+      await signIn(page, { email: person.email, password: 'secret-ada-3' });
+      await at(page, '/');
+      await page.getByRole('button', { name: `Account menu of ${person.name}` }).waitFor();
     });
   });
 }
