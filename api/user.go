@@ -11,6 +11,9 @@ import (
 // MinPasswordLength is the shortest password (and reset answer) accepted.
 const MinPasswordLength = 6
 
+// MaxUsersListed bounds the admin's list of accounts: the newest this many.
+const MaxUsersListed = 1000
+
 // maxSecretBytes is bcrypt's input limit: longer secrets would be silently truncated.
 const maxSecretBytes = 72
 
@@ -143,7 +146,7 @@ type UserService interface {
 	FindUserByID(ctx context.Context, id string) (*User, error)
 	// UpdateProfile changes a user's own profile. EINVALID, ENOTFOUND.
 	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (*User, error)
-	// Users lists every account, newest first.
+	// Users lists the newest MaxUsersListed accounts, newest first.
 	Users(ctx context.Context) ([]*User, error)
 	// EnsureAdmin creates an admin with this email and password, or promotes the existing user.
 	EnsureAdmin(ctx context.Context, email, password, name string) (*User, error)

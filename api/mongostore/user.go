@@ -192,9 +192,10 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 	return s.FindUserByID(ctx, id)
 }
 
-// Users lists every account without secrets, newest first.
+// Users lists the newest shop.MaxUsersListed accounts without secrets, newest first.
 func (s *UserService) Users(ctx context.Context) ([]*shop.User, error) {
-	cur, err := s.users().Find(ctx, bson.M{}, options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}}))
+	cur, err := s.users().Find(ctx, bson.M{}, options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}}).
+		SetLimit(shop.MaxUsersListed))
 	if err != nil {
 		return nil, fmt.Errorf("list users: %w", err)
 	}
