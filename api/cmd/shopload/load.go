@@ -6,8 +6,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
 	"path"
+	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -147,6 +151,7 @@ func pathEscape(s string) string {
 }
 
 type loader struct {
+	pid      int // shopd's, to read its CPU time; 0 when unknown
 	client   *http.Client
 	base     string
 	conns    int
@@ -220,7 +225,9 @@ func (s *sample) fail(msg string) {
 
 // measure runs ep for the loader's duration and summarises it.
 func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
+	cpu0 := cpuTicks(l.pid)
 	samples, took := l.run(ctx, ep, l.duration)
+	cpu1 := cpuTicks(l.pid)
 	var all []time.Duration
 	row := &Row{Name: ep.name, Kind: ep.kind}
 	for _, s := range samples {
@@ -239,8 +246,13 @@ func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
 	row.MaxMS = ms(quantile(all, 1))
 	if len(all) > 0 {
 		row.AvgBytes = row.Bytes / int64(len(all))
+		if cpu0 >= 0 && cpu1 >= 0 {
+			row.ServerCPUUS = float64(cpu1-cpu0) * 1e6 / clockTicks / float64(len(all))
+			row.ServerCPUShare = float64(cpu1-cpu0) / clockTicks / took.Seconds() / float64(runtime.NumCPU())
+		}
 	}
-	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d\n", row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors)
+	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  shopd CPU %.0f µs/req (%.0f%% of the machine)\n",
+		row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors, row.ServerCPUUS, row.ServerCPUShare*100)
 	return row
 }
 
@@ -250,6 +262,32 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 	}
 	i := int(q*float64(len(sorted))+0.5) - 1
 	return sorted[max(0, min(i, len(sorted)-1))]
+}
+
+// clockTicks is USER_HZ, the unit of CPU times in /proc/<pid>/stat (100 on Linux).
+const clockTicks = 100
+
+// cpuTicks is a process's user plus system CPU time in clock ticks, -1 when unknown.
+func cpuTicks(pid int) int64 {
+	if pid <= 0 {
+		return -1
+	}
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return -1
+	}
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return ut + st
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

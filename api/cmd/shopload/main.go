@@ -78,7 +78,7 @@ func run() (int, error) {
 		res.Memory.EmptyCatalogueRSSKB = *emptyRSS
 	}
 
-	lg := &loader{client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
+	lg := &loader{pid: *pid, client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
 	// Warm the connections and the server's code paths, unrecorded.
 	lg.run(ctx, ceiling(), time.Second)
 

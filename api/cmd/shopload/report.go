@@ -28,10 +28,14 @@ type Row struct {
 	FirstError string  `json:"first_error,omitempty"`
 	Bytes      int64   `json:"bytes"`
 	AvgBytes   int64   `json:"avg_bytes"` // per answer, as sent (gzip when the server compressed it)
-	Ratio      float64 `json:"ratio_to_ceiling,omitempty"`
-	Budget     string  `json:"budget,omitempty"`
-	Pass       *bool   `json:"pass,omitempty"`
-	Why        string  `json:"why,omitempty"`
+	// ServerCPUUS is shopd's CPU time (user+system, /proc/<pid>/stat) per answer; ServerCPUShare
+	// the share of the machine's CPUs shopd used meanwhile (the rest: the load generator, others).
+	ServerCPUUS    float64 `json:"shopd_cpu_us_per_req,omitempty"`
+	ServerCPUShare float64 `json:"shopd_cpu_share,omitempty"`
+	Ratio          float64 `json:"ratio_to_ceiling,omitempty"`
+	Budget         string  `json:"budget,omitempty"`
+	Pass           *bool   `json:"pass,omitempty"`
+	Why            string  `json:"why,omitempty"`
 }
 
 // judge checks a row against its budget.
@@ -126,7 +130,7 @@ func (res *Results) addBudgets(startMS float64, jsGz, cssGz int64) {
 }
 
 func (res *Results) print(w io.Writer) {
-	fmt.Fprintf(w, "\n%-20s %9s %9s %9s %7s %9s %6s  %s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "errors", "bytes/ans", "ratio", "budget")
+	fmt.Fprintf(w, "\n%-20s %9s %9s %9s %7s %9s %8s %6s  %s\n", "endpoint", "req/s", "p50 ms", "p99 ms", "errors", "bytes/ans", "cpu µs", "ratio", "budget")
 	for _, r := range res.Endpoints {
 		verdict, ratio := "", ""
 		if r.Pass != nil {
@@ -136,7 +140,7 @@ func (res *Results) print(w io.Writer) {
 				verdict = "FAIL: " + r.Why
 			}
 		}
-		fmt.Fprintf(w, "%-20s %9.0f %9.2f %9.2f %7d %9d %6s  %s\n", r.Name, r.RPS, r.P50MS, r.P99MS, r.Errors, r.AvgBytes, ratio, verdict)
+		fmt.Fprintf(w, "%-20s %9.0f %9.2f %9.2f %7d %9d %8.0f %6s  %s\n", r.Name, r.RPS, r.P50MS, r.P99MS, r.Errors, r.AvgBytes, r.ServerCPUUS, ratio, verdict)
 		if r.FirstError != "" {
 			fmt.Fprintf(w, "%20s first error: %s\n", "", r.FirstError)
 		}
