@@ -21,5 +21,8 @@ export const foundText = (n) => `Found ${n} product(s)`;
 /** preview cuts a description to n characters (60 on cards, 50 in the cart, 30 in orders). */
 export const preview = (text, n) => (text ?? '').substring(0, n);
 
-/** price formats an amount with the rupee sign. */
-export const price = (amount) => `${RUPEE}${Number(amount ?? 0).toLocaleString('en-IN')}`;
+/** price is an amount prefixed with the rupee sign, as the shop, cart and shopper orders show it. */
+export const price = (amount) => `${RUPEE}${Number(amount ?? 0)}`;
+
+/** dollars is an amount prefixed with the dollar sign, as the admin orders page shows it (SPEC §2). */
+export const dollars = (amount) => `$${Number(amount ?? 0)}`;

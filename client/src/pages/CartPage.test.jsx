@@ -23,7 +23,7 @@ describe('Cart page', () => {
     expect(within(lines[0]).getByText('Price : ₹499.5')).toBeInTheDocument();
     expect(within(lines[0]).getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(within(lines[0]).getByRole('img', { name: shirt.name })).toHaveAttribute('loading', 'lazy');
-    expect(screen.getByText('Total : ₹2,199')).toBeInTheDocument();
+    expect(screen.getByText('Total : ₹2199')).toBeInTheDocument();
     expect(screen.getByText(/You have 3 item\(s\) in your cart/)).toBeInTheDocument();
   });
 

@@ -1,6 +1,7 @@
 import { Card, Row, Col } from 'antd';
 import ProductThumb from './ProductThumb';
 import { preview } from './format';
+import { dollars } from '../../texts';
 
 /** AdminOrderProduct is one product of an order on the admin's page: photo, name, preview, dollar price. */
 export default function AdminOrderProduct({ product }) {
@@ -13,7 +14,7 @@ export default function AdminOrderProduct({ product }) {
         <Col xs={24} sm={16}>
           <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
           <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
-          <p style={{ margin: 0 }}>{`$${product.price}`}</p>
+          <p style={{ margin: 0 }}>{dollars(product.price)}</p>
         </Col>
       </Row>
     </Card>

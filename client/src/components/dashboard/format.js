@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { preview as cut } from '../../texts';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { ORDER_PREVIEW_LENGTH } from './texts';
 
@@ -8,7 +9,7 @@ dayjs.extend(relativeTime);
 export const fromNow = (date) => dayjs(date).fromNow();
 
 /** preview gives the first 30 characters of a description (SPEC.md §9). */
-export const preview = (text) => (text ?? '').substring(0, ORDER_PREVIEW_LENGTH);
+export const preview = (text) => cut(text, ORDER_PREVIEW_LENGTH);
 
 /** newestFirst sorts a copy of orders by createdAt, newest first. */
 export const newestFirst = (orders) =>
