@@ -1,18 +1,5 @@
 // Catalogue writes of the admin area; read-only catalogue calls live in categories.js and products.js.
-import { api } from './client';
-
-/**
- * checked passes a successful answer's body on and turns a 2xx answer carrying success false
- * into a failure, so callers show its message like any other failed call.
- */
-export function checked(response) {
-  if (response.data?.success === false) {
-    const error = new Error(response.data.message || 'Request failed');
-    error.response = response;
-    throw error;
-  }
-  return response.data;
-}
+import { api, checked } from './client';
 
 export const createCategory = (name) =>
   api.post('/api/v1/category/create-category', { name }).then(checked);

@@ -31,3 +31,16 @@ export function errorMessage(error, fallback) {
 
 /** photoUrl is the address of a product's photo on the API host. */
 export const photoUrl = (id) => `${API_URL}/api/v1/product/product-photo/${id}`;
+
+/**
+ * checked passes a successful answer's body on and turns a 2xx answer carrying success false
+ * into a failure, so callers show its message like any other failed call.
+ */
+export function checked(response) {
+  if (response.data?.success === false) {
+    const error = new Error(response.data.message || 'Request failed');
+    error.response = response;
+    throw error;
+  }
+  return response.data;
+}

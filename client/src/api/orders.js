@@ -1,6 +1,5 @@
 // Order calls of the dashboards: the shopper's own orders and the admin's view of all orders.
-import { api } from './client';
-import { checked } from './admin-catalogue';
+import { api, checked } from './client';
 
 export const getOrders = () => api.get('/api/v1/auth/orders').then(checked);
 

@@ -1,6 +1,5 @@
 // User calls of the dashboards: the admin's user list and the shopper's profile update.
-import { api } from './client';
-import { checked } from './admin-catalogue';
+import { api, checked } from './client';
 
 export const getAllUsers = () => api.get('/api/v1/auth/all-users').then(checked);
 
