@@ -30,7 +30,7 @@ func productForm(c *gin.Context) shop.ProductForm {
 				break
 			}
 			if err != nil {
-				return shop.ProductInput{}, formError(err)
+				return shop.ProductInput{}, readError(err)
 			}
 			name := part.FormName()
 			switch {
@@ -40,7 +40,7 @@ func productForm(c *gin.Context) shop.ProductForm {
 					continue // an empty photo field: no new photo
 				}
 				if err != nil {
-					return shop.ProductInput{}, formError(err)
+					return shop.ProductInput{}, readError(err)
 				}
 				if err := store(up); err != nil {
 					return shop.ProductInput{}, formError(err)
@@ -48,7 +48,7 @@ func productForm(c *gin.Context) shop.ProductForm {
 			case isProductField(name):
 				b, err := io.ReadAll(io.LimitReader(bodyReader{part}, maxFieldBytes+1))
 				if err != nil {
-					return shop.ProductInput{}, formError(err)
+					return shop.ProductInput{}, readError(err)
 				}
 				if len(b) > maxFieldBytes {
 					return shop.ProductInput{}, shop.Errorf(shop.EINVALID, "Field %s is too long.", name)
@@ -69,16 +69,27 @@ func isProductField(name string) bool {
 	return false
 }
 
-// bodyReader turns the request body's size limit into ETOOLARGE.
+// bodyReader turns the request body's size limit into ETOOLARGE and any other failure to read
+// a part (a bad transfer encoding, a cut-off body) into EINVALID, so that the error keeps its
+// code even when the photo's store wraps it.
 type bodyReader struct{ r io.Reader }
 
 func (b bodyReader) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return n, shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d MiB).", tooLarge.Limit>>20)
+	if err == nil || errors.Is(err, io.EOF) {
+		return n, err
 	}
-	return n, err
+	return n, readError(err)
+}
+
+// readError is formError for reading the form itself: whatever goes wrong there (a malformed
+// part header, a bad transfer encoding, a cut-off body) is the sender's, so it is EINVALID.
+func readError(err error) error {
+	err = formError(err)
+	if shop.ErrorCode(err) == shop.EINTERNAL {
+		return shop.Errorf(shop.EINVALID, "The product form is not a valid multipart form.")
+	}
+	return err
 }
 
 // formError keeps a shop error and turns anything else from reading the form into EINVALID.
