@@ -145,3 +145,25 @@ export const price = (amount) => `₹${Number(amount).toLocaleString('en-IN')}`;
 export async function token(page) {
   return page.evaluate(() => JSON.parse(localStorage.getItem('auth') || '{}').token || '');
 }
+
+const COUNTDOWN = ['redirecting to you in 3 second', 'redirecting to you in 2 second', 'redirecting to you in 1 second'];
+
+/**
+ * guardedVisit opens a guarded path and checks that the guard's screen counted down from 3
+ * before it left for `to`. The countdown is recorded inside the page, so a slow machine cannot
+ * make the check miss a second.
+ */
+export async function guardedVisit(page, path, to) {
+  await page.addInitScript(() => {
+    window.countdownSeen = [];
+    new MutationObserver(() => {
+      const text = document.querySelector('.countdown h1')?.textContent;
+      if (text && window.countdownSeen.at(-1) !== text) window.countdownSeen.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.getByText(/^redirecting to you in [0-3] second$/).first().waitFor();
+  await at(page, to, { timeout: 8000 });
+  const seen = await page.evaluate(() => window.countdownSeen);
+  assert.deepEqual(seen.slice(0, 3), COUNTDOWN, `countdown seen: ${JSON.stringify(seen)}`);
+}

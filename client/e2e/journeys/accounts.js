@@ -2,7 +2,7 @@
 // message, a guarded page opened while signed out counts down to /login and comes back after
 // the sign-in; then the profile, logout and a password reset.
 import assert from 'node:assert/strict';
-import { at, field, journey, see, signIn, unique } from '../helpers.js';
+import { at, field, guardedVisit, journey, see, signIn, unique } from '../helpers.js';
 
 export default function accounts() {
   journey('accounts: sign-up, sign-in back to a guarded page, profile and password reset', async ({ page, step }) => {
@@ -38,10 +38,7 @@ export default function accounts() {
     });
 
     await step('a guarded page sends the visitor to /login after the countdown', async () => {
-      await page.goto('/dashboard/user/orders');
-      await see(page, 'redirecting to you in 3 second');
-      await see(page, 'redirecting to you in 1 second', { timeout: 4000 });
-      await at(page, '/login', { timeout: 5000 });
+      await guardedVisit(page, '/dashboard/user/orders', '/login');
     });
 
     await step('a wrong password is refused', async () => {

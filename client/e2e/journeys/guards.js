@@ -1,13 +1,11 @@
 // Route guards and the not-found page: a visitor on a shopper page goes to /login, a shopper
 // on an admin page goes back to /, and an unknown path shows Page Not Found with Go Back.
-import { apiPost, at, journey, login, notSee, see, unique } from '../helpers.js';
+import { apiPost, at, guardedVisit, journey, login, notSee, see, unique } from '../helpers.js';
 
 export default function guards() {
   journey('guards and the not-found page', async ({ page, step }) => {
     await step('a visitor on /dashboard/user is sent to /login', async () => {
-      await page.goto('/dashboard/user');
-      await see(page, 'redirecting to you in 3 second');
-      await at(page, '/login', { timeout: 5000 });
+      await guardedVisit(page, '/dashboard/user', '/login');
       await see(page, 'LOGIN FORM');
     });
 
@@ -18,9 +16,7 @@ export default function guards() {
       });
       if (made.status !== 201) throw new Error(`register answered ${made.status}: ${made.body.message}`);
       await login(page, shopper);
-      await page.goto('/dashboard/admin/users');
-      await see(page, 'redirecting to you in 3 second');
-      await at(page, '/', { timeout: 5000 });
+      await guardedVisit(page, '/dashboard/admin/users', '/');
       await notSee(page, 'All Users');
     });
 
