@@ -132,10 +132,20 @@ func run() error {
 	return serve(ctx, log, ":"+cfg.Port, api)
 }
 
-// serve runs the HTTP server until ctx ends, then lets in-flight requests finish (10 s).
+// serve listens on addr and runs the HTTP server there until ctx ends (see serveOn).
 func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost"+addr)
+	return serveOn(ctx, log, ln, h, 10*time.Second)
+}
+
+// serveOn runs the HTTP server on ln until ctx ends, then stops accepting connections and
+// lets in-flight requests finish, for at most grace.
+func serveOn(ctx context.Context, log *slog.Logger, ln net.Listener, h http.Handler, grace time.Duration) error {
 	srv := &http.Server{
-		Addr:              addr,
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
@@ -143,11 +153,6 @@ func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) e
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
-	}
-	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost"+addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -156,7 +161,7 @@ func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) e
 	case <-ctx.Done():
 	}
 	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("shutdown: %w", err)
