@@ -138,8 +138,8 @@ export async function choose(page, label, option) {
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 
-/** price is how the storefront shows an amount (rupee sign, Indian digit grouping). */
-export const price = (amount) => `₹${Number(amount).toLocaleString('en-IN')}`;
+/** price is how the storefront shows an amount: the rupee sign before the plain number. */
+export const price = (amount) => `₹${Number(amount)}`;
 
 /** token is the session token the page keeps in local storage (empty when signed out). */
 export async function token(page) {

@@ -64,6 +64,7 @@ export default function checkout() {
       assert.equal(await value('Payment'), 'Success');
       assert.equal(await value('Quantity'), '3');
       await order.getByText(b.name, { exact: true }).waitFor();
+      await order.getByText(price(b.price), { exact: true }).waitFor();
       assert.equal(await order.getByText(a.name, { exact: true }).count(), 2);
       await notSee(page, 'Order #2');
     });
