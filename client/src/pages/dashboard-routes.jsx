@@ -1,9 +1,7 @@
 // The /dashboard/user and /dashboard/admin route children, mounted by src/routes.jsx under the
-// user and admin guards. The admin pages are code-split so shoppers never download them.
+// user and admin guards. Every dashboard page is code-split: the storefront's first load
+// carries none of them, and shoppers never download the admin area.
 import { lazy, Suspense } from 'react';
-import Dashboard from './user/Dashboard';
-import Profile from './user/Profile';
-import Orders from './user/Orders';
 
 /** lazyPage renders a code-split page once its chunk has loaded. */
 function lazyPage(load) {
@@ -16,9 +14,9 @@ function lazyPage(load) {
 }
 
 export const userDashboardRoutes = [
-  { index: true, element: <Dashboard /> },
-  { path: 'profile', element: <Profile /> },
-  { path: 'orders', element: <Orders /> },
+  { index: true, element: lazyPage(() => import('./user/Dashboard')) },
+  { path: 'profile', element: lazyPage(() => import('./user/Profile')) },
+  { path: 'orders', element: lazyPage(() => import('./user/Orders')) },
 ];
 
 export const adminDashboardRoutes = [

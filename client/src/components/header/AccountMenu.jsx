@@ -1,5 +1,4 @@
 // Avatar menu of a signed-in user: initials, name, email, Dashboard link and Logout.
-import { Avatar } from 'antd';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
@@ -23,7 +22,7 @@ export default function AccountMenu() {
     <DropdownMenu
       className="account-menu"
       buttonLabel={`Account menu of ${user.name}`}
-      label={<Avatar className="account-menu__avatar">{initials(user.name)}</Avatar>}
+      label={<span className="account-menu__avatar">{initials(user.name)}</span>}
     >
       <div className="account-menu__who">
         <strong>{user.name}</strong>

@@ -1,5 +1,4 @@
 // Cart link with a badge showing the number of items in the cart.
-import { Badge } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { NavLink } from 'react-router-dom';
 import { useCart } from '../../context/cart';
@@ -9,9 +8,10 @@ export default function CartLink() {
   const [cart] = useCart();
   return (
     <NavLink to={CART} aria-label={`Cart, ${cart.length} item(s)`} className="site-nav__cart">
-      <Badge count={<span className="cart-badge">{cart.length}</span>}>
+      <span className="cart-icon">
         <ShoppingCartOutlined aria-hidden="true" style={{ fontSize: 20 }} />
-      </Badge>
+        <span className="cart-badge">{cart.length}</span>
+      </span>
       <span className="site-nav__cart-label">Cart</span>
     </NavLink>
   );

@@ -1,6 +1,6 @@
 // Header search form: typing updates the shared keyword; submitting stores the results and
 // opens /search. Failures are silent (logged only); empty keywords are submitted too.
-import { Button, Input } from 'antd';
+import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../context/search';
 import { searchProducts } from '../../api/products';
@@ -23,8 +23,9 @@ export default function SearchInput() {
 
   return (
     <form role="search" className="site-search" onSubmit={onSubmit}>
-      <Input
+      <input
         type="search"
+        className="text-input site-search__input"
         aria-label="Search"
         placeholder="Search"
         style={{ width: 300, height: 40 }}
