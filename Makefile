@@ -4,7 +4,7 @@ GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz
+.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)."
@@ -45,6 +45,11 @@ fuzz: ## a short run of every fuzz target (longer: make fuzz FUZZTIME=5m)
 	    echo "fuzz $$pkg $$fn"; \
 	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
 	  done
+
+SOAK_DURATION ?= 5m
+soak: ## mixed traffic against a fresh shopd on loopback, then check no stock or order went missing (SOAK_DURATION)
+	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd && $(GO) build -o ../bin/shopsoak ./cmd/shopsoak
+	SOAK_DURATION=$(SOAK_DURATION) ./bin/shopsoak -shopd ./bin/shopd
 
 stripe-mock: $(BIN)/stripe-mock ## the Stripe API double the payment tests start on loopback
 

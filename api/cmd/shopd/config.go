@@ -16,6 +16,7 @@ import (
 // config is everything shopd reads from the environment (.env.example lists it all).
 type config struct {
 	Port           string
+	Host           string // the address to listen on; empty: every interface
 	MongoURI       string
 	MongoDB        string
 	DataDir        string
@@ -46,6 +47,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	c := &config{
 		Port:          env("PORT", "8080"),
+		Host:          env("HOST", ""),
 		MongoURI:      env("MONGO_URI", ""),
 		MongoDB:       env("MONGO_DB", "shop"),
 		DataDir:       env("DATA_DIR", "./data"),

@@ -16,7 +16,7 @@ func TestConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Port != "8080" || c.MongoDB != "shop" || c.JWTTTL != 168*time.Hour || c.Currency != "inr" ||
+	if c.Port != "8080" || c.Host != "" || c.MongoDB != "shop" || c.JWTTTL != 168*time.Hour || c.Currency != "inr" ||
 		c.PhotoCacheMB != 128 || !c.SeedDemo || !c.embedded() {
 		t.Fatalf("defaults = %+v", c)
 	}
@@ -57,11 +57,11 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 
 func TestConfigOnMongoDB(t *testing.T) {
 	c, err := loadConfig(envOf(map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": strings.Repeat("k", 32),
-		"CORS_ORIGINS": "https://shop.example, https://admin.example", "TRUSTED_PROXIES": "10.0.0.0/8"}))
+		"CORS_ORIGINS": "https://shop.example, https://admin.example", "TRUSTED_PROXIES": "10.0.0.0/8", "HOST": "127.0.0.1"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" {
+	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" || c.Host != "127.0.0.1" {
 		t.Fatalf("config = %+v", c)
 	}
 }

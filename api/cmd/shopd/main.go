@@ -129,7 +129,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	return serve(ctx, log, ":"+cfg.Port, api)
+	return serve(ctx, log, net.JoinHostPort(cfg.Host, cfg.Port), api)
 }
 
 // serve listens on addr and runs the HTTP server there until ctx ends (see serveOn).
@@ -138,7 +138,8 @@ func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) e
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", addr, err)
 	}
-	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost"+addr)
+	_, port, _ := net.SplitHostPort(ln.Addr().String())
+	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost:"+port)
 	return serveOn(ctx, log, ln, h, 10*time.Second)
 }
 

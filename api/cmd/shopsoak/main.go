@@ -1,0 +1,190 @@
+// Command shopsoak is the shop's soak test (make soak). It starts the shopd binary it is given
+// on a free loopback port with a fresh data directory (embedded store, demo catalogue), sends
+// mixed traffic for SOAK_DURATION (default 5m) from a bounded set of goroutines, then checks
+// that nothing went missing: for every product, stock now + units sold = starting stock;
+// every successful checkout has exactly one order and there is no order without one; no
+// answer was a 5xx; shopd's memory did not keep growing. It prints the figures and exits 1,
+// naming what went missing, when any check fails.
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	shopd := flag.String("shopd", "bin/shopd", "the shopd binary to soak")
+	workers := flag.Int("workers", 8, "concurrent clients")
+	flag.Parse()
+	duration := 5 * time.Minute
+	if v := os.Getenv("SOAK_DURATION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			fmt.Fprintln(os.Stderr, "shopsoak: SOAK_DURATION must be a duration such as 5m")
+			os.Exit(2)
+		}
+		duration = d
+	}
+	if err := run(*shopd, duration, *workers); err != nil {
+		fmt.Fprintln(os.Stderr, "\nshopsoak: FAILED:", err)
+		os.Exit(1)
+	}
+	fmt.Println("\nshopsoak: PASSED")
+}
+
+const (
+	adminEmail    = "soak-admin@shop.test"
+	adminPassword = "soak-admin-123"
+)
+
+func run(shopdPath string, duration time.Duration, workers int) (err error) {
+	dir, err := os.MkdirTemp("", "shopsoak-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err == nil {
+			_ = os.RemoveAll(dir) // kept, with shopd's log, when the soak fails
+		}
+	}()
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	logPath := filepath.Join(dir, "shopd.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	cmd := exec.Command(shopdPath)
+	cmd.Env = append(os.Environ(), "HOST=127.0.0.1", "PORT="+port, "DATA_DIR="+filepath.Join(dir, "data"),
+		"MONGO_URI=", "SEED_DEMO=true", "ADMIN_EMAIL="+adminEmail, "ADMIN_PASSWORD="+adminPassword,
+		"LOG_LEVEL=warn", "CLIENT_DIST="+filepath.Join(dir, "no-client"), "STRIPE_SECRET_KEY=", "TRUSTED_PROXIES=", "CORS_ORIGINS=")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", shopdPath, err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	defer func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+		}
+		if err != nil {
+			fmt.Printf("shopd's log: %s\n", logPath)
+		}
+	}()
+
+	base := "http://127.0.0.1:" + port
+	fmt.Printf("shopsoak: shopd (pid %d) on %s, data in %s; %s of traffic from %d clients\n", cmd.Process.Pid, base, dir, duration, workers)
+	if err := waitHealthy(base, exited); err != nil {
+		return err
+	}
+	s := newSoak(base, workers)
+	if err := s.prepare(); err != nil {
+		return fmt.Errorf("prepare: %w", err)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), duration)
+	defer cancel()
+	rss := sampleRSS(ctx, cmd.Process.Pid, 30*time.Second)
+	start := time.Now()
+	s.traffic(ctx)
+	elapsed := time.Since(start)
+	samples := <-rss
+	select {
+	case err := <-exited:
+		return fmt.Errorf("shopd exited during the soak: %v (see %s)", err, logPath)
+	default:
+	}
+	return s.verify(elapsed, samples)
+}
+
+// freePort asks the kernel for a loopback port that is free now.
+func freePort() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	_, port, err := net.SplitHostPort(ln.Addr().String())
+	return port, err
+}
+
+func waitHealthy(base string, exited <-chan error) error {
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		select {
+		case err := <-exited:
+			return fmt.Errorf("shopd exited at start: %v", err)
+		default:
+		}
+		if res, err := http.Get(base + "/healthz"); err == nil {
+			res.Body.Close()
+			if res.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return fmt.Errorf("shopd was not healthy within 2 minutes")
+}
+
+// sampleRSS reads the resident memory of pid now and every interval until ctx ends, then
+// once more, and delivers the samples (KiB).
+func sampleRSS(ctx context.Context, pid int, interval time.Duration) <-chan []int {
+	out := make(chan []int, 1)
+	go func() {
+		var samples []int
+		take := func() {
+			if kb, err := rssKiB(pid); err == nil {
+				samples = append(samples, kb)
+				fmt.Printf("  rss %4.0f MiB\n", float64(kb)/1024)
+			}
+		}
+		take()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				take()
+				out <- samples
+				return
+			case <-t.C:
+				take()
+			}
+		}
+	}()
+	return out
+}
+
+func rssKiB(pid int) (int, error) {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+		}
+	}
+	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
+}
