@@ -69,6 +69,8 @@ type soak struct {
 	orders     map[string]*placed
 	keys       map[string]string // Idempotency-Key -> order id
 	problems   []string
+
+	lastFailures []string // what verify found
 }
 
 func newSoak(base string, workers int) *soak {

@@ -144,6 +144,7 @@ func (s *soak) verify(elapsed time.Duration, rss []int) error {
 		mib = append(mib, fmt.Sprintf("%d", kb>>10))
 	}
 	fmt.Printf("  rss (MiB)       %s\n", strings.Join(mib, " "))
+	s.lastFailures = failures
 	if len(failures) > 0 {
 		for _, f := range failures[:min(len(failures), 50)] {
 			fmt.Println("  !!", f)
