@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 
@@ -24,6 +26,9 @@ var codeStatus = map[string]int{
 	shop.EINTERNAL:     http.StatusInternalServerError,
 }
 
+// statusClientClosedRequest is logged for requests whose client left before the answer (nginx's 499).
+const statusClientClosedRequest = 499
+
 // statusOf returns the HTTP status for err.
 func statusOf(err error) int {
 	if st, ok := codeStatus[shop.ErrorCode(err)]; ok {
@@ -35,6 +40,12 @@ func statusOf(err error) int {
 // fail answers err as {success:false, message}. Internal errors are logged here, once, with
 // the request id, and the client sees only a generic sentence.
 func fail(c *gin.Context, err error, extra ...gin.H) {
+	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+		// The client went away mid-request: nobody reads this answer and nothing is wrong here.
+		logger(c).Info("client closed the request", "path", c.Request.URL.Path)
+		c.AbortWithStatus(statusClientClosedRequest)
+		return
+	}
 	status := statusOf(err)
 	body := gin.H{"success": false, "message": shop.ErrorMessage(err)}
 	if status >= http.StatusInternalServerError {

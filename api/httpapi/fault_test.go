@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -71,4 +72,23 @@ func TestStoreOutageAndRecovery(t *testing.T) {
 	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token}), http.StatusOK)
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
 		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), http.StatusOK)
+}
+
+// TestClientGoneIsNotAServerError: a shopper closing the tab mid-request is no fault of the
+// shop; it is not answered or logged as a 500.
+func TestClientGoneIsNotAServerError(t *testing.T) {
+	a := newApp(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	body := `{"name":"Asha Rao","email":"asha@example.com","password":"secret123","phone":"1","address":"Pune","answer":"blue"}`
+	req := httptest.NewRequest("POST", "/api/v1/auth/register", strings.NewReader(body)).WithContext(ctx)
+	req.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	a.server.ServeHTTP(rec, req)
+	if rec.Code >= 500 && rec.Code != 499 {
+		t.Fatalf("a request whose client left answered %d", rec.Code)
+	}
+	if rec.Code != 499 {
+		t.Fatalf("status = %d, want 499 (client closed request)", rec.Code)
+	}
 }

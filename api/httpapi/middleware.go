@@ -74,7 +74,7 @@ func recoverPanic(c *gin.Context) {
 // styles, product photos, and the map embedded on the contact page.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; " +
-	"frame-src https://www.google.com https://maps.google.com; object-src 'none'; base-uri 'self'; " +
+	"frame-src https://www.openstreetmap.org https://www.google.com https://maps.google.com; object-src 'none'; base-uri 'self'; " +
 	"form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets the headers every answer carries.

@@ -29,8 +29,15 @@ export function errorMessage(error, fallback) {
   return typeof message === 'string' && message ? message : fallback;
 }
 
-/** photoUrl is the address of a product's photo on the API host. */
-export const photoUrl = (id) => `${API_URL}/api/v1/product/product-photo/${id}`;
+/**
+ * photoUrl is the address of a product's photo on the API host. Photos are cached for a day
+ * under their URL, so the product's updatedAt goes along as a version: a replaced photo gets
+ * a new URL and shows at once.
+ */
+export const photoUrl = (product) => {
+  const url = `${API_URL}/api/v1/product/product-photo/${product._id}`;
+  return product.updatedAt ? `${url}?v=${encodeURIComponent(product.updatedAt)}` : url;
+};
 
 /**
  * checked passes a successful answer's body on and turns a 2xx answer carrying success false

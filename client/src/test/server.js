@@ -32,3 +32,19 @@ export const handlers = [
 ];
 
 export const server = setupServer(...handlers);
+
+/**
+ * held answers with `answer()` only once `release()` is called, so a test can see a loading
+ * state however fast the machine is: `const orders = held(() => HttpResponse.json(list))`.
+ */
+export function held(answer) {
+  let release;
+  const gate = new Promise((resolve) => {
+    release = resolve;
+  });
+  const handler = async (...args) => {
+    await gate;
+    return answer(...args);
+  };
+  return { handler, release };
+}

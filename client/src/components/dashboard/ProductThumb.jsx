@@ -15,7 +15,7 @@ export default function ProductThumb({ product, height }) {
   const [failed, setFailed] = useState(false);
   return (
     <img
-      src={failed ? PLACEHOLDER : photoUrl(product._id)}
+      src={failed ? PLACEHOLDER : photoUrl(product)}
       alt={product.name}
       loading="lazy"
       onError={() => setFailed(true)}

@@ -7,7 +7,7 @@ export const PLACEHOLDER = '/placeholder.svg';
 
 export default function ProductPhoto({ product, height, className = '' }) {
   const [failed, setFailed] = useState(false);
-  const src = failed || !product?._id ? PLACEHOLDER : photoUrl(product._id);
+  const src = failed || !product?._id ? PLACEHOLDER : photoUrl(product);
   return (
     <img
       loading="lazy"

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { admin, signedIn } from '../../test/fixtures';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
 import { ORDER_STATUSES } from '../../components/dashboard/texts';
@@ -25,9 +25,11 @@ describe('admin orders', () => {
   beforeAll(() => import('./AdminOrders'));
 
   it('shows please wait..., then 3 orders a page, newest first, numbered across pages', async () => {
-    answerOrders(orders);
+    const answer = held(() => HttpResponse.json(orders));
+    server.use(http.get(url('auth/all-orders'), answer.handler));
     const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    answer.release();
     expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
     expect(await screen.findByText('Buyer 3')).toBeInTheDocument();
     expect(screen.queryByText('please wait...')).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { signedIn, user } from '../../test/fixtures';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
 
@@ -111,9 +111,11 @@ describe('shopper orders', () => {
   const orders = [makeOrder(1, { age: 5, count: 2 }), makeOrder(2, { age: 1, count: 3, status: 'Shipped' }), makeOrder(3, { age: 9 })];
 
   it('shows please wait... and then the orders newest first', async () => {
-    server.use(http.get(url('auth/orders'), () => HttpResponse.json(orders)));
+    const answer = held(() => HttpResponse.json(orders));
+    server.use(http.get(url('auth/orders'), answer.handler));
     renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    answer.release();
     expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Orders banner' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
