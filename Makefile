@@ -4,7 +4,7 @@ GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak
+.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)."
@@ -31,20 +31,27 @@ dev: build-api client-deps ## API on :8080 and the Vite dev server with hot relo
 vet:
 	cd api && $(GO) vet ./...
 
-test: vet test-go test-client e2e ## every test: Go, client, browser
+test: vet test-go fuzz-quick test-client e2e ## every test: Go, fuzz, client, browser
 	@echo "All tests passed."
 
 test-go: stripe-mock
 	cd api && $(GO) test -count=1 ./...
 
 FUZZTIME ?= 3s
+FUZZPKGS ?= ./...
 fuzz: ## a short run of every fuzz target (longer: make fuzz FUZZTIME=5m)
-	cd api && $(GO) test -list '^Fuzz' ./... | \
+	cd api && $(GO) test -list '^Fuzz' $(FUZZPKGS) | \
 	  awk '/^Fuzz/ {f[n++] = $$1} /^ok/ {for (i = 0; i < n; i++) print $$2, f[i]; n = 0}' | \
 	  while read -r pkg fn; do \
 	    echo "fuzz $$pkg $$fn"; \
 	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
 	  done
+
+# The domain's fuzz targets (checkout payload, product form fields, photo sniffing) build in
+# seconds; the HTTP ones need an instrumented build of the embedded store, so `make test` runs
+# their seed corpora as plain tests and leaves the long runs to `make fuzz`.
+fuzz-quick:
+	$(MAKE) --no-print-directory fuzz FUZZPKGS=. FUZZTIME=3s
 
 SOAK_DURATION ?= 5m
 soak: ## mixed traffic against a fresh shopd on loopback, then check no stock or order went missing (SOAK_DURATION)

@@ -70,9 +70,9 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 type countingGateway struct {
 	delay    time.Duration
 	onCharge func() // runs inside Charge when set
-	mu      sync.Mutex
-	charges []shop.Charge
-	refunds []shop.Payment
+	mu       sync.Mutex
+	charges  []shop.Charge
+	refunds  []shop.Payment
 }
 
 func (g *countingGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Payment, error) {
