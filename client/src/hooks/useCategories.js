@@ -1,14 +1,17 @@
-// useCategories loads the category list once per mount; failures are silent (logged only).
-import { useEffect, useState } from 'react';
+// useCategories loads the category list once per mount. The storefront's failures are silent
+// (logged only, SPEC §8); the admin forms pass onError to show their toast.
+import { useEffect, useRef, useState } from 'react';
 import { getCategories } from '../api/categories';
 
-export default function useCategories() {
+export default function useCategories(onError = (error) => console.log(error)) {
   const [categories, setCategories] = useState([]);
+  const report = useRef(onError);
+  report.current = onError;
   useEffect(() => {
     let live = true;
     getCategories()
       .then((list) => live && setCategories(list))
-      .catch((error) => console.log(error));
+      .catch((error) => live && report.current(error));
     return () => {
       live = false;
     };

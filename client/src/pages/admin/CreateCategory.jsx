@@ -8,7 +8,7 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import CategoryForm from '../../components/dashboard/CategoryForm';
 import CategoryTable from '../../components/dashboard/CategoryTable';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
 
 /** CreateCategory is the admin's category management: create, list, rename and delete. */
 export default function CreateCategory() {
@@ -21,7 +21,7 @@ export default function CreateCategory() {
     try {
       setCategories(await getCategories());
     } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong in getting category'));
+      notifyCategoryListError(error);
     }
   }, []);
 

@@ -1,28 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/client';
-import { getCategories } from '../../api/categories';
+import useCategories from '../../hooks/useCategories';
 import { createProduct } from '../../api/admin-catalogue';
 import { ADMIN_PRODUCTS } from '../../paths';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
 
 /** CreateProduct is the admin's form for a new product. */
 export default function CreateProduct() {
   const navigate = useNavigate();
-  const [categories, setCategories] = useState([]);
+  const categories = useCategories(notifyCategoryListError);
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 
-  useEffect(() => {
-    getCategories()
-      .then(setCategories)
-      .catch((error) => toast.error(errorMessage(error, 'Something went wrong in getting category')));
-  }, []);
 
   const submit = async () => {
     try {

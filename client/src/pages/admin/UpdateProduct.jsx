@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/client';
-import { getCategories } from '../../api/categories';
+import useCategories from '../../hooks/useCategories';
 import { getProduct } from '../../api/products';
 import { updateProduct, deleteProduct } from '../../api/admin-catalogue';
 import { ADMIN_PRODUCTS } from '../../paths';
@@ -11,13 +11,13 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
 
 /** UpdateProduct lets the admin edit every field of one product, or delete it. */
 export default function UpdateProduct() {
   const { slug } = useParams();
   const navigate = useNavigate();
-  const [categories, setCategories] = useState([]);
+  const categories = useCategories(notifyCategoryListError);
   const [product, setProduct] = useState(null);
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
@@ -31,11 +31,6 @@ export default function UpdateProduct() {
       .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR)));
   }, [slug]);
 
-  useEffect(() => {
-    getCategories()
-      .then(setCategories)
-      .catch((error) => toast.error(errorMessage(error, 'Something went wrong in getting category')));
-  }, []);
 
   const update = async () => {
     try {
