@@ -164,4 +164,3 @@ func freePort(t *testing.T) string {
 	defer ln.Close()
 	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
 }
-
