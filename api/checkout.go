@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -27,6 +28,8 @@ type Orders struct {
 	now      func() time.Time
 	// claimWait bounds how long a retry waits for a concurrent checkout with its key.
 	claimWait time.Duration
+	// inflight counts running checkouts, so shutdown can let them finish (Drain).
+	inflight sync.WaitGroup
 }
 
 var _ OrderService = (*Orders)(nil)
@@ -61,6 +64,8 @@ func NewOrders(c OrdersConfig) *Orders {
 // order. Any failure returns every reserved unit (and refunds a charge already taken), writes
 // no order and frees the idempotency key for a retry.
 func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (*Order, bool, error) {
+	s.inflight.Add(1)
+	defer s.inflight.Done()
 	if err := r.Validate(); err != nil {
 		return nil, false, err
 	}
@@ -216,4 +221,21 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string) (*Order,
 		return nil, Errorf(EINVALID, "Field status must be one of: %s.", strings.Join(OrderStatuses, ", "))
 	}
 	return s.store.SetOrderStatus(ctx, id, status)
+}
+
+// Drain waits until every running checkout has finished, or ctx ends. Shutdown calls it after
+// the HTTP server stopped taking requests and before the store closes: a checkout that has
+// begun to charge a card must also write its order (or give the money and stock back).
+func (s *Orders) Drain(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		s.inflight.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("checkouts still running at shutdown: %w", ctx.Err())
+	}
 }

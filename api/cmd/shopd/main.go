@@ -129,8 +129,20 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
-	return serve(ctx, log, net.JoinHostPort(cfg.Host, cfg.Port), api)
+	serveErr := serve(ctx, log, net.JoinHostPort(cfg.Host, cfg.Port), api)
+	// The store closes when run returns: first let checkouts that outlived the HTTP grace
+	// period finish charging and writing their orders.
+	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
+	defer cancel()
+	if err := orders.Drain(drainCtx); err != nil {
+		log.Error("shutdown", "err", err)
+	}
+	return serveErr
 }
+
+// checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
+// order write are bounded by shop's own timeout of two minutes).
+const checkoutDrainTimeout = 2 * time.Minute
 
 // serve listens on addr and runs the HTTP server there until ctx ends (see serveOn).
 func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) error {
