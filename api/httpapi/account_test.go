@@ -384,3 +384,43 @@ func TestForgotPasswordRateLimit(t *testing.T) {
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
 		body: map[string]string{"email": "asha@example.com", "newpassword": "hijacked1", "answer": "blue"}}), 429)
 }
+
+// A password reset or change voids the tokens issued before it, even within the same second
+// (tokens once carried whole seconds, so a token issued a moment before a reset survived it);
+// the fresh token of a profile change works at once.
+func TestPasswordChangeVoidsOlderTokensAtOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(a *app, token string) (fresh string)
+	}{
+		{"reset", func(a *app, _ string) string {
+			expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password", body: map[string]string{
+				"email": "asha@example.com", "newpassword": "newsecret", "answer": "blue"}}), 200)
+			return ""
+		}},
+		{"profile", func(a *app, token string) string {
+			m := expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+				body: map[string]string{"password": "newsecret"}}), 200)
+			fresh, _ := m["token"].(string)
+			if fresh == "" {
+				t.Fatal("a password change answers no fresh token")
+			}
+			return fresh
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newApp(t)
+			old, _ := a.signUp("Asha Rao", "asha@example.com")
+			time.Sleep(2 * time.Millisecond) // the store keeps milliseconds
+			fresh := tc.change(a, old)
+			expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: old}), 401)
+			expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: "Bearer " + old}), 401)
+			if fresh != "" {
+				expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: fresh}), 200)
+			}
+			m := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+				body: map[string]string{"email": "asha@example.com", "password": "newsecret"}}), 200)
+			expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: m["token"].(string)}), 200)
+		})
+	}
+}

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -43,7 +44,9 @@ func (s *Server) requireUser(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	if issuedAt.Before(u.CredentialsChangedAt.Truncate(1e9)) {
+	// Tokens issued before the password was last changed or reset are void, to the millisecond.
+	// Registration sets the password too but voids nothing: no token of the account predates it.
+	if changed := u.CredentialsChangedAt; changed.After(u.CreatedAt) && issuedAt.Before(changed.Truncate(time.Millisecond)) {
 		fail(c, errBadToken)
 		return
 	}

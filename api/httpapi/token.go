@@ -7,6 +7,11 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 )
 
+// iat carries milliseconds (a NumericDate may be fractional), so that a password change or reset
+// voids a token issued earlier in the same second. It is written with microseconds so that the
+// float's rounding never moves the parsed value across a millisecond; Parse rounds it back.
+func init() { jwt.TimePrecision = time.Microsecond }
+
 // Tokens issues and checks session tokens: HS256 JWTs with sub, iat and exp.
 type Tokens struct {
 	secret []byte
@@ -21,7 +26,7 @@ func NewTokens(secret []byte, ttl time.Duration) *Tokens {
 
 // Issue returns a signed token for userID.
 func (t *Tokens) Issue(userID string) (string, error) {
-	now := t.now()
+	now := t.now().Truncate(time.Millisecond)
 	claims := jwt.RegisteredClaims{
 		Subject:   userID,
 		IssuedAt:  jwt.NewNumericDate(now),
@@ -46,5 +51,5 @@ func (t *Tokens) Parse(raw string) (userID string, issuedAt time.Time, err error
 	if claims.Subject == "" || claims.IssuedAt == nil {
 		return "", time.Time{}, fmt.Errorf("token lacks sub or iat")
 	}
-	return claims.Subject, claims.IssuedAt.Time, nil
+	return claims.Subject, claims.IssuedAt.Time.Round(time.Millisecond), nil
 }
