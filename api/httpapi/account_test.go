@@ -424,3 +424,40 @@ func TestPasswordChangeVoidsOlderTokensAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// A HEAD answers what the GET would, headers and status, rather than falling through to the
+// client's page (a HEAD /healthz once said 200 with HTML even with the store down).
+func TestHeadAnswersAsGet(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	down := newApp(t, func(d *httpapi.Deps) {
+		d.Health = func(_ context.Context) error { return errors.New("connection refused") }
+	})
+	for _, tc := range []struct {
+		app    *app
+		path   string
+		token  string
+		status int
+	}{
+		{a, "/healthz", "", 200},
+		{down, "/healthz", "", 503},
+		{a, "/api/v1/product/get-product", "", 200},
+		{a, "/api/v1/product/product-count", "", 200},
+		{a, "/api/v1/product/product-list/0", "", 400},
+		{a, "/api/v1/category/get-category", "", 200},
+		{a, "/api/v1/product/search/shirt", "", 200},
+		{a, "/api/v1/product/product-photo/0123456789abcdef01234567", "", 404},
+		{a, "/api/v1/product/product-photo/not-an-id", "", 400},
+		{a, "/api/v1/auth/user-auth", "", 401},
+		{a, "/api/v1/auth/user-auth", token, 200},
+		{a, "/api/v1/auth/all-orders", token, 403},
+	} {
+		rec := tc.app.do(request{method: "HEAD", path: tc.path, token: tc.token})
+		if rec.Code != tc.status || !strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") {
+			t.Errorf("HEAD %s = %d %q, want %d JSON", tc.path, rec.Code, rec.Header().Get("Content-Type"), tc.status)
+		}
+	}
+	if rec := a.do(request{method: "HEAD", path: "/dashboard/user"}); rec.Code != 200 {
+		t.Errorf("HEAD of a client route = %d", rec.Code)
+	}
+}

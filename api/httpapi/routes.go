@@ -14,48 +14,55 @@ func (s *Server) routes() {
 	e.UnescapePathValues = true
 	user, admin := s.requireUser, s.requireAdmin
 
-	e.GET("/healthz", s.health)
+	get(e, "/healthz", s.health)
 
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
-	v1.GET("/ping", ping)
+	get(v1, "/ping", ping)
 
 	a := v1.Group("/auth")
 	a.POST("/register", s.register)
 	a.POST("/login", s.login)
 	a.POST("/forgot-password", s.forgotPassword)
-	a.GET("/user-auth", user, authOK)
-	a.GET("/admin-auth", user, admin, authOK)
+	get(a, "/user-auth", user, authOK)
+	get(a, "/admin-auth", user, admin, authOK)
 	a.PUT("/profile", user, s.updateProfile)
-	a.GET("/all-users", user, admin, s.allUsers)
-	a.GET("/orders", user, s.myOrders)
-	a.GET("/all-orders", user, admin, s.allOrders)
+	get(a, "/all-users", user, admin, s.allUsers)
+	get(a, "/orders", user, s.myOrders)
+	get(a, "/all-orders", user, admin, s.allOrders)
 	a.PUT("/order-status/:orderId", user, admin, s.setOrderStatus)
 
 	c := v1.Group("/category")
 	c.POST("/create-category", user, admin, s.createCategory)
 	c.PUT("/update-category/:id", user, admin, s.updateCategory)
 	c.DELETE("/delete-category/:id", user, admin, s.deleteCategory)
-	c.GET("/get-category", s.categories)
-	c.GET("/single-category/:slug", s.singleCategory)
+	get(c, "/get-category", s.categories)
+	get(c, "/single-category/:slug", s.singleCategory)
 
 	p := v1.Group("/product")
 	p.POST("/create-product", user, admin, s.createProduct)
 	p.PUT("/update-product/:id", user, admin, s.updateProduct)
 	p.DELETE("/delete-product/:id", user, admin, s.deleteProduct)
-	p.GET("/get-product", s.products)
-	p.GET("/get-product/:slug", s.productBySlug)
-	p.GET("/product-photo/:id", s.productPhoto)
-	p.GET("/product-count", s.productCount)
-	p.GET("/product-list/:page", s.productPage)
-	p.GET("/product-category/:slug", s.productsOfCategory)
-	p.GET("/related-product/:pid/:cid", s.relatedProducts)
-	p.GET("/search", s.search)
-	p.GET("/search/", s.search) // an empty keyword; without it Gin redirects to /search
-	p.GET("/search/:keyword", s.search)
+	get(p, "/get-product", s.products)
+	get(p, "/get-product/:slug", s.productBySlug)
+	get(p, "/product-photo/:id", s.productPhoto)
+	get(p, "/product-count", s.productCount)
+	get(p, "/product-list/:page", s.productPage)
+	get(p, "/product-category/:slug", s.productsOfCategory)
+	get(p, "/related-product/:pid/:cid", s.relatedProducts)
+	get(p, "/search", s.search)
+	get(p, "/search/", s.search) // an empty keyword; without it Gin redirects to /search
+	get(p, "/search/:keyword", s.search)
 	p.POST("/process-payment", user, s.processPayment)
 
 	e.NoRoute(s.notFoundOrClient)
+}
+
+// get routes GET and HEAD to the same handlers: a HEAD answers the GET's status and headers
+// (net/http drops the body), so a HEAD of /healthz or of a photo tells what the GET would.
+func get(r gin.IRoutes, path string, handlers ...gin.HandlerFunc) {
+	r.GET(path, handlers...)
+	r.HEAD(path, handlers...)
 }
 
 // limitBody bounds every request body: multipart forms to 6 MiB, anything else to 1 MiB.
