@@ -10,7 +10,7 @@ import { GENERIC_ERROR } from '../../components/dashboard/texts';
 
 const FIELDS = [
   { name: 'name', label: 'Name' },
-  { name: 'email', label: 'Email', type: 'email', disabled: true },
+  { name: 'email', label: 'Email', type: 'email', disabled: true, readOnly: true },
   { name: 'password', label: 'Password', type: 'password' },
   { name: 'phone', label: 'Phone' },
   { name: 'address', label: 'Address' },
@@ -53,7 +53,7 @@ export default function Profile() {
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
       <Form layout="vertical" onFinish={submit} style={{ maxWidth: 480 }}>
         <h4>User Profile</h4>
-        {FIELDS.map(({ name, label, type, disabled }) => (
+        {FIELDS.map(({ name, label, type, disabled, readOnly }) => (
           <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
             <Input
               id={`profile-${name}`}
@@ -61,6 +61,7 @@ export default function Profile() {
               value={values[name]}
               onChange={change(name)}
               disabled={disabled}
+              readOnly={readOnly}
               placeholder={`Enter Your ${label}`}
             />
           </Form.Item>

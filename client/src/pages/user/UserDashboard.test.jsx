@@ -33,6 +33,7 @@ describe('shopper profile', () => {
     expect(screen.getByLabelText('Name')).toHaveValue(user.name);
     expect(screen.getByLabelText('Email')).toHaveValue(user.email);
     expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Phone')).toHaveValue(user.phone);
     expect(screen.getByLabelText('Address')).toHaveValue(user.address);
