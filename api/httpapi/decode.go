@@ -51,7 +51,7 @@ func jsonError(err error) error {
 		return err
 	case errors.As(err, &typeErr):
 		if typeErr.Field != "" {
-			return shop.Errorf(shop.EINVALID, "Field %s must be a %s.", typeErr.Field, jsonKind(typeErr.Type.Kind().String()))
+			return shop.Errorf(shop.EINVALID, "Field %s must be %s.", typeErr.Field, jsonKind(typeErr.Type.Kind().String()))
 		}
 		return shop.Errorf(shop.EINVALID, "The request body must be a JSON object.")
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
@@ -65,15 +65,15 @@ func jsonError(err error) error {
 func jsonKind(kind string) string {
 	switch kind {
 	case "string":
-		return "string"
+		return "a string"
 	case "slice", "array":
-		return "list"
+		return "a list"
 	case "struct", "map":
-		return "object"
+		return "an object"
 	case "bool":
-		return "boolean"
+		return "a boolean"
 	}
-	return "number"
+	return "a number"
 }
 
 // pageParam parses a page number from the path or query: a whole number >= 1.

@@ -294,6 +294,7 @@ func TestCheckoutFailuresChangeNothing(t *testing.T) {
 		{"400-id-number", token, map[string]any{"nonce": okNonce, "cart": []any{map[string]any{"_id": 7}}}, 400, "_id"},
 		{"400-empty-cart", token, map[string]any{"nonce": okNonce, "cart": []any{}}, 400, "cart"},
 		{"400-no-cart", token, map[string]any{"nonce": okNonce}, 400, "cart"},
+		{"400-cart-of-bare-ids", token, map[string]any{"nonce": okNonce, "cart": []any{shirt}}, 400, "Field cart must be an object."},
 		{"400-cart-not-list", token, map[string]any{"nonce": okNonce, "cart": "shirt"}, 400, "cart"},
 		{"400-cart-too-long", token, map[string]any{"nonce": okNonce, "cart": cart(many...)}, 400, "cart"},
 		{"400-no-nonce", token, map[string]any{"cart": cart(shirt)}, 400, "nonce"},
