@@ -88,7 +88,7 @@ export default function accounts() {
 
     await step('logout ends the session', async () => {
       await page.getByRole('button', { name: `Account menu of ${person.name}` }).click();
-      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByRole('link', { name: 'Logout' }).click();
       await see(page, 'LOG-OUT SUCCESSFULLY');
       await at(page, '/login');
       await page.getByRole('link', { name: 'Login', exact: true }).waitFor();

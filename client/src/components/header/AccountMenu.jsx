@@ -1,6 +1,6 @@
 // Avatar menu of a signed-in user: initials, name, email, Dashboard link and Logout.
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { dashboardPath, LOGIN } from '../../paths';
 import { LOGOUT_SUCCESS } from '../../texts';
@@ -9,13 +9,12 @@ import DropdownMenu from './DropdownMenu';
 
 export default function AccountMenu() {
   const [auth, setAuth] = useAuth();
-  const navigate = useNavigate();
   const { user } = auth;
 
+  // Logout is a link to /login (SPEC §2); signing out happens as it is followed.
   const logout = () => {
     setAuth({ user: null, token: '' });
     toast.success(LOGOUT_SUCCESS);
-    navigate(LOGIN);
   };
 
   return (
@@ -30,7 +29,7 @@ export default function AccountMenu() {
       </div>
       <ul className="dropdown__list">
         <li><Link to={dashboardPath(user)}>Dashboard</Link></li>
-        <li><button type="button" className="link-button" onClick={logout}>Logout</button></li>
+        <li><Link to={LOGIN} onClick={logout}>Logout</Link></li>
       </ul>
     </DropdownMenu>
   );

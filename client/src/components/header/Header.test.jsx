@@ -60,7 +60,7 @@ describe('Header', () => {
   it('logs out: clears the session and stored auth, toasts and goes to /login', async () => {
     const { user: person, router } = renderRoute('/about', { auth: signedIn(user) });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
-    await person.click(screen.getByRole('button', { name: 'Logout' }));
+    await person.click(screen.getByRole('link', { name: 'Logout' }));
     expect(await screen.findByText('LOG-OUT SUCCESSFULLY')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('auth')).toBeNull();
