@@ -71,6 +71,10 @@ func (s *Stripe) Charge(ctx context.Context, c shop.Charge) (*shop.Payment, erro
 			}
 			return nil, &shop.Error{Code: shop.EDECLINED, Message: msg + " Please check your card details or use another card."}
 		}
+		if errors.As(err, &se) && (se.Code == stripe.ErrorCodeAmountTooSmall || se.Code == stripe.ErrorCodeAmountTooLarge) {
+			// The shopper can fix this by changing the cart; it is no fault of the shop.
+			return nil, shop.Errorf(shop.EINVALID, "The order total is outside what the card provider accepts. Please change your cart.")
+		}
 		return nil, fmt.Errorf("stripe: create payment intent: %w", err)
 	}
 	switch pi.Status {

@@ -122,6 +122,8 @@ func TestStripeRequestAndErrors(t *testing.T) {
 		switch r.PostForm.Get("payment_method") {
 		case "pm_card_chargeDeclined":
 			answer(w, 402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}`)
+		case "pm_tiny_total":
+			answer(w, 400, `{"error":{"type":"invalid_request_error","code":"amount_too_small","message":"Amount must be at least ₹0.50 inr"}}`)
 		case "pm_bad_request":
 			answer(w, 400, `{"error":{"type":"invalid_request_error","message":"Amount must be at least ₹0.50 inr"}}`)
 		default:
@@ -150,6 +152,10 @@ func TestStripeRequestAndErrors(t *testing.T) {
 	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: "pm_card_chargeDeclined", IdempotencyKey: "order-2"})
 	if shop.ErrorCode(err) != shop.EDECLINED || !strings.Contains(shop.ErrorMessage(err), "Your card was declined.") {
 		t.Fatalf("declined card: %v", err)
+	}
+	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_tiny_total", IdempotencyKey: "order-4"})
+	if shop.ErrorCode(err) != shop.EINVALID {
+		t.Fatalf("a total under the provider's minimum: %v, want a 400 the shopper can act on", err)
 	}
 	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_bad_request", IdempotencyKey: "order-3"})
 	if err == nil || shop.ErrorCode(err) != shop.EINTERNAL {

@@ -73,6 +73,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))
+	if err := checkCurrency(c.Currency); err != nil {
+		return nil, err
+	}
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return nil, fmt.Errorf("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither")
 	}
@@ -139,4 +142,23 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// notHundredths are ISO currencies whose minor unit is not a hundredth. The shop keeps money
+// in hundredths (shop.Paise) and charges that many minor units, so with one of these it would
+// charge the wrong amount: refuse them at start instead.
+var notHundredths = map[string]bool{
+	"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true, "krw": true, "mga": true,
+	"pyg": true, "rwf": true, "ugx": true, "vnd": true, "vuv": true, "xaf": true, "xof": true, "xpf": true,
+	"bhd": true, "iqd": true, "jod": true, "kwd": true, "lyd": true, "omr": true, "tnd": true,
+}
+
+func checkCurrency(code string) error {
+	if len(code) != 3 || strings.Trim(code, "abcdefghijklmnopqrstuvwxyz") != "" {
+		return fmt.Errorf("CURRENCY must be a three-letter ISO code such as inr")
+	}
+	if notHundredths[code] {
+		return fmt.Errorf("CURRENCY %s is not counted in hundredths; the shop prices in hundredths (inr, usd, eur...)", code)
+	}
+	return nil
 }

@@ -36,13 +36,15 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		"mongo-without-secret": {map[string]string{"MONGO_URI": "mongodb://db:27017"}, "JWT_SECRET is required"},
-		"short-secret":         {map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": "short"}, "at least 32"},
-		"admin-email-alone":    {map[string]string{"ADMIN_EMAIL": "a@b.co"}, "go together"},
-		"short-admin-password": {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": "123"}, "at least 6"},
-		"bad-ttl":              {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
-		"bad-seed":             {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
-		"bad-log-level":        {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		"mongo-without-secret":   {map[string]string{"MONGO_URI": "mongodb://db:27017"}, "JWT_SECRET is required"},
+		"short-secret":           {map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": "short"}, "at least 32"},
+		"admin-email-alone":      {map[string]string{"ADMIN_EMAIL": "a@b.co"}, "go together"},
+		"short-admin-password":   {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": "123"}, "at least 6"},
+		"bad-ttl":                {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
+		"bad-seed":               {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
+		"bad-log-level":          {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		"currency-not-a-code":    {map[string]string{"CURRENCY": "rupees"}, "three-letter"},
+		"currency-without-cents": {map[string]string{"CURRENCY": "JPY"}, "hundredths"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
