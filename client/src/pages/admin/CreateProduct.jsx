@@ -1,33 +1,21 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../api/client';
 import useCategories from '../../hooks/useCategories';
 import { createProduct } from '../../api/admin-catalogue';
-import { ADMIN_PRODUCTS } from '../../paths';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
+import { notifyCategoryListError } from '../../components/dashboard/texts';
+import useProductAction from '../../components/dashboard/useProductAction';
 
 /** CreateProduct is the admin's form for a new product. */
 export default function CreateProduct() {
-  const navigate = useNavigate();
+  const act = useProductAction();
   const categories = useCategories(notifyCategoryListError);
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 
-
-  const submit = async () => {
-    try {
-      await createProduct(productFormData(values, photo));
-      toast.success('Product created successfully');
-      navigate(ADMIN_PRODUCTS);
-    } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERROR));
-    }
-  };
+  const submit = () => act(() => createProduct(productFormData(values, photo)), 'Product created successfully');
 
   return (
     <DashboardShell title="Dashboard - Create Product" menu={<AdminMenu />}>

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../../api/client';
 import useCategories from '../../hooks/useCategories';
 import { getProduct } from '../../api/products';
 import { updateProduct, deleteProduct } from '../../api/admin-catalogue';
-import { ADMIN_PRODUCTS } from '../../paths';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
 import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
+import useProductAction from '../../components/dashboard/useProductAction';
 
 /** UpdateProduct lets the admin edit every field of one product, or delete it. */
 export default function UpdateProduct() {
   const { slug } = useParams();
-  const navigate = useNavigate();
+  const act = useProductAction();
   const categories = useCategories(notifyCategoryListError);
   const [product, setProduct] = useState(null);
   const [values, setValues] = useState(EMPTY_PRODUCT);
@@ -31,27 +31,12 @@ export default function UpdateProduct() {
       .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR)));
   }, [slug]);
 
-
-  const update = async () => {
-    try {
-      await updateProduct(product._id, productFormData(values, photo));
-      toast.success('Product Updated Successfully');
-      navigate(ADMIN_PRODUCTS);
-    } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERROR));
-    }
-  };
+  const update = () => act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully');
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');
     if (!answer) return;
-    try {
-      await deleteProduct(product._id);
-      toast.success('Product DEleted Succfully');
-      navigate(ADMIN_PRODUCTS);
-    } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERROR));
-    }
+    await act(() => deleteProduct(product._id), 'Product DEleted Succfully');
   };
 
   return (
