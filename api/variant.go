@@ -85,7 +85,9 @@ type VariantsInput struct {
 	Variants []VariantInput `json:"variants"`
 }
 
-// VariantInput is one variant as the admin sends it: without ID it is a new variant.
+// VariantInput is one variant as the admin sends it: without ID it is a new variant. A kept
+// variant sent without Quantity keeps its stock as it is when the edit is written, so an edit
+// of prices or SKUs never undoes a sale made meanwhile.
 type VariantInput struct {
 	ID       string            `json:"_id"`
 	SKU      string            `json:"sku"`
@@ -108,9 +110,9 @@ func (in *VariantsInput) Validate(current []Variant) ([]Variant, error) {
 	if len(in.Variants) > MaxVariants {
 		return nil, Errorf(EINVALID, "Field variants has %d variants; at most %d are allowed.", len(in.Variants), MaxVariants)
 	}
-	known := map[string]bool{}
-	for _, v := range current {
-		known[v.ID] = true
+	known := map[string]*Variant{}
+	for i := range current {
+		known[current[i].ID] = &current[i]
 	}
 	out := make([]Variant, len(in.Variants))
 	seenID, seenSKU, seenCombo := map[string]int{}, map[string]int{}, map[string]int{}
@@ -118,7 +120,7 @@ func (in *VariantsInput) Validate(current []Variant) ([]Variant, error) {
 		field := func(name string) string { return "Field variants[" + strconv.Itoa(i) + "]" + name }
 		id := strings.TrimSpace(v.ID)
 		if id != "" {
-			if !known[id] {
+			if known[id] == nil {
 				return nil, Errorf(EINVALID, "%s is not one of this product's variants; leave it out for a new variant.", field("._id"))
 			}
 			if j, twice := seenID[id]; twice {
@@ -142,10 +144,15 @@ func (in *VariantsInput) Validate(current []Variant) ([]Variant, error) {
 			return nil, Errorf(EINVALID, "%s repeats the combination of variants[%d].", field(".options"), j)
 		}
 		seenCombo[combo] = i
-		if v.Quantity == nil || *v.Quantity < 0 || *v.Quantity > MaxQuantity {
+		out[i] = Variant{ID: id, SKU: sku, Options: opts}
+		switch {
+		case v.Quantity == nil && id != "":
+			out[i].Quantity = known[id].Quantity // kept as it is, sales included
+		case v.Quantity == nil || *v.Quantity < 0 || *v.Quantity > MaxQuantity:
 			return nil, Errorf(EINVALID, "%s must be a whole number from 0 to %d.", field(".quantity"), MaxQuantity)
+		default:
+			out[i].Quantity = *v.Quantity
 		}
-		out[i] = Variant{ID: id, SKU: sku, Options: opts, Quantity: *v.Quantity}
 		if v.Price != nil {
 			p, err := ParsePaise(*v.Price)
 			if err != nil {

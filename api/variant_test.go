@@ -24,7 +24,7 @@ func tshirt() shop.VariantsInput {
 }
 
 func TestVariantsValidate(t *testing.T) {
-	current := []shop.Variant{{ID: "v1"}, {ID: "v9"}}
+	current := []shop.Variant{{ID: "v1", Quantity: 6}, {ID: "v9"}}
 	in := tshirt()
 	vs, err := in.Validate(current)
 	if err != nil {
@@ -39,6 +39,11 @@ func TestVariantsValidate(t *testing.T) {
 	}
 	if shop.VariantStock(vs) != 8 {
 		t.Fatalf("stock = %d, want 8", shop.VariantStock(vs))
+	}
+	in = tshirt()
+	in.Variants[0].Quantity = nil
+	if vs, err := in.Validate(current); err != nil || vs[0].Quantity != 6 {
+		t.Fatalf("a kept variant without quantity = %+v, %v; want its stock of 6 kept", vs, err)
 	}
 
 	tooManyValues := make([]string, shop.MaxOptionValues+1)
@@ -71,7 +76,7 @@ func TestVariantsValidate(t *testing.T) {
 		{"unknown-option", func(in *shop.VariantsInput) { in.Variants[1].Options["Fit"] = "Slim" }, "variants[1].options names Fit, which is not one of the options"},
 		{"value-not-offered", func(in *shop.VariantsInput) { in.Variants[1].Options["Size"] = "XL" }, "variants[1].options.Size: XL is not one of the values of Size"},
 		{"combination-twice", func(in *shop.VariantsInput) { in.Variants[2].Options["Size"] = "S" }, "variants[2].options repeats the combination of variants[0]"},
-		{"no-quantity", func(in *shop.VariantsInput) { in.Variants[0].Quantity = nil }, "variants[0].quantity must be a whole number from 0"},
+		{"no-quantity-new-variant", func(in *shop.VariantsInput) { in.Variants[1].Quantity = nil }, "variants[1].quantity must be a whole number from 0"},
 		{"negative-stock", func(in *shop.VariantsInput) { in.Variants[0].Quantity = qty(-1) }, "variants[0].quantity must be a whole number from 0"},
 		{"huge-stock", func(in *shop.VariantsInput) { in.Variants[0].Quantity = qty(shop.MaxQuantity + 1) }, "variants[0].quantity"},
 		{"negative-price", func(in *shop.VariantsInput) { in.Variants[1].Price = rupees(-1) }, "variants[1].price must be a number of at least 0"},

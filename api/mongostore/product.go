@@ -163,7 +163,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, form shop
 	}
 	set := bson.M{"name": in.Name, "description": in.Description, "price": in.Price.Rupees(),
 		"shipping": in.Shipping, "category": cat, "updatedAt": s.now()}
-	if len(old.Variants) == 0 { // with variants, the stock is theirs and the form's is ignored
+	if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
 		set["quantity"] = in.Quantity
 	}
 	if photo != nil {

@@ -25,8 +25,8 @@ type productDoc struct {
 	Photo       *photoRef     `bson:"photo,omitempty"`
 	Options     []optionDoc   `bson:"options,omitempty"`
 	Variants    []variantDoc  `bson:"variants,omitempty"`
-	// VariantsRev moves with every replacement of the variants, so that on MongoDB an edit
-	// computed from one set is written only over that same set (see SetVariants).
+	// VariantsRev moves with every change of the variants (an edit, a sale, a release), so that
+	// an edit computed from one state of them is written only over that same state.
 	VariantsRev int       `bson:"variantsRev,omitempty"`
 	CreatedAt   time.Time `bson:"createdAt"`
 	UpdatedAt   time.Time `bson:"updatedAt"`
@@ -38,8 +38,8 @@ type optionDoc struct {
 	Values []string `bson:"values"`
 }
 
-// variantDoc is a variant as stored. With variants, the product's quantity is kept equal to
-// the sum of theirs by every write (the answers compute it from the variants regardless).
+// variantDoc is a variant as stored. With options, the product's quantity is kept equal to
+// the sum of its variants' by every write (answers compute it from the variants regardless).
 type variantDoc struct {
 	ID       bson.ObjectID     `bson:"_id"`
 	SKU      string            `bson:"sku"`
@@ -77,7 +77,7 @@ func (d *productDoc) product(cat shop.CategoryRef) *shop.Product {
 	for i, o := range d.Options {
 		p.Options[i] = shop.Option{Name: o.Name, Values: slices.Clone(o.Values)}
 	}
-	if len(p.Variants) > 0 {
+	if len(p.Options) > 0 { // sold by size or colour: the stock is the variants'
 		p.Quantity = shop.VariantStock(p.Variants)
 	}
 	return p

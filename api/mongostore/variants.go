@@ -44,15 +44,15 @@ func (s *ProductService) SetVariants(ctx context.Context, id string, in shop.Var
 		if written {
 			return s.refreshed(ctx, oid)
 		}
-		if attempt == 3 {
+		if attempt == 10 {
 			return nil, shop.Errorf(shop.ECONFLICT, "The sizes of this product were changed meanwhile. Please reload and try again.")
 		}
 	}
 }
 
 // setVariantsOnce reads the product, validates the edit against its variants and writes it
-// over the same set it read. written is false when another edit replaced the variants
-// between the read and the write.
+// over the same state it read. written is false when another edit or a sale changed the
+// variants between the read and the write.
 func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID, in shop.VariantsInput) (written bool, err error) {
 	var old productDoc
 	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&old); err != nil {
@@ -87,19 +87,20 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 			docs[i].Price = &r
 		}
 		keep[v.SKU] = true
+		if had[v.SKU] {
+			continue // the product's already
+		}
 		if err := s.claimSKU(ctx, oid, v.SKU); err != nil {
 			return false, err
 		}
-		if !had[v.SKU] {
-			claimed = append(claimed, v.SKU)
-		}
+		claimed = append(claimed, v.SKU)
 	}
 	opts := make([]optionDoc, len(in.Options))
 	for i, o := range in.Options {
 		opts[i] = optionDoc{Name: o.Name, Values: o.Values}
 	}
 	set := bson.M{"options": opts, "variants": docs, "updatedAt": s.now()}
-	if len(docs) > 0 { // cleared, the product keeps the stock its variants had
+	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
 		set["quantity"] = shop.VariantStock(vs)
 	}
 	written, err = s.writeOverVariants(ctx, oid, old.VariantsRev, bson.M{"$set": set, "$inc": bson.M{"variantsRev": 1}})
