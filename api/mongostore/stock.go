@@ -5,13 +5,16 @@ import (
 	"fmt"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"shop"
 )
 
-// Stock implements shop.Stock on the products' quantity. Each change is one conditional
-// update of one document, taken under the document's lock (see Locker), so two shoppers
-// racing for the last unit never both get it and the quantity never goes below zero.
+// Stock implements shop.Stock on the products' quantity, or on a variant's quantity inside its
+// product. Each change is one conditional update of one document, taken under the document's
+// lock (see Locker), so two shoppers racing for the last unit never both get it and the
+// quantity never goes below zero.
 type Stock struct {
 	db       *DB
 	onChange func(ctx context.Context, ids ...string) error
@@ -26,54 +29,73 @@ func NewStock(db *DB, onChange func(ctx context.Context, ids ...string) error) *
 	return &Stock{db: db, onChange: onChange}
 }
 
-// Reserve takes n units of product id when at least n are left.
-func (s *Stock) Reserve(ctx context.Context, id string, n int) error {
+// Reserve takes n units of the item when at least n are left.
+func (s *Stock) Reserve(ctx context.Context, item shop.StockItem, n int) error {
 	if n <= 0 {
-		return fmt.Errorf("reserve %d units of %s: the count must be positive", n, id)
+		return fmt.Errorf("reserve %d units of %v: the count must be positive", n, item)
 	}
-	oid, err := objectID("Product id", id)
+	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
 		return err
 	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	res, err := s.db.db.Collection(productsColl).UpdateOne(ctx,
-		bson.M{"_id": oid, "quantity": bson.M{"$gte": n}},
-		bson.M{"$inc": bson.M{"quantity": -n}})
-	unlock()
+	var matched bool
+	if item.VariantID != "" {
+		matched, err = s.moveVariant(ctx, oid, item.VariantID, -n)
+	} else {
+		unlock := s.db.Locks().Lock(oid.Hex())
+		var res *mongo.UpdateResult
+		res, err = s.db.db.Collection(productsColl).UpdateOne(ctx,
+			bson.M{"_id": oid, "quantity": bson.M{"$gte": n}},
+			bson.M{"$inc": bson.M{"quantity": -n}})
+		unlock()
+		matched = err == nil && res.MatchedCount > 0
+	}
 	if err != nil {
-		return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
+		return fmt.Errorf("reserve %d of %v: %w", n, item, err)
 	}
-	if res.MatchedCount == 0 {
-		count, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"_id": oid})
-		if err != nil {
-			return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
-		}
-		if count == 0 {
-			return shop.Errorf(shop.ENOTFOUND, "Product %s is no longer sold.", id)
-		}
-		return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+	if !matched {
+		return s.whyNotReserved(ctx, oid, item, n)
 	}
-	s.changed(ctx, id)
+	s.changed(ctx, item.ProductID)
 	return nil
 }
 
-// Release gives back n units. A product deleted since its reservation has nothing to return to.
-func (s *Stock) Release(ctx context.Context, id string, n int) error {
-	if n <= 0 {
-		return fmt.Errorf("release %d units of %s: the count must be positive", n, id)
+// whyNotReserved tells a product or variant that is gone (ENOTFOUND) from short stock.
+func (s *Stock) whyNotReserved(ctx context.Context, oid bson.ObjectID, item shop.StockItem, n int) error {
+	var d productDoc
+	err := s.db.db.Collection(productsColl).FindOne(ctx, bson.M{"_id": oid},
+		options.FindOne().SetProjection(bson.M{"variants._id": 1})).Decode(&d)
+	if err != nil {
+		return notFound(fmt.Errorf("reserve %d of %v: %w", n, item, err), "Product "+item.ProductID+" is no longer sold.")
 	}
-	oid, err := objectID("Product id", id)
+	if vid, _ := bson.ObjectIDFromHex(item.VariantID); item.VariantID != "" && d.variantIndex(vid) < 0 {
+		return shop.Errorf(shop.ENOTFOUND, "This size of product %s is no longer sold.", item.ProductID)
+	}
+	return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+}
+
+// Release gives back n units. A product or variant deleted since its reservation has nothing
+// to return to.
+func (s *Stock) Release(ctx context.Context, item shop.StockItem, n int) error {
+	if n <= 0 {
+		return fmt.Errorf("release %d units of %v: the count must be positive", n, item)
+	}
+	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
 		return err
 	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	_, err = s.db.db.Collection(productsColl).UpdateOne(ctx, bson.M{"_id": oid},
-		bson.M{"$inc": bson.M{"quantity": n}})
-	unlock()
-	if err != nil {
-		return fmt.Errorf("release %d of product %s: %w", n, id, err)
+	if item.VariantID != "" {
+		_, err = s.moveVariant(ctx, oid, item.VariantID, n)
+	} else {
+		unlock := s.db.Locks().Lock(oid.Hex())
+		_, err = s.db.db.Collection(productsColl).UpdateOne(ctx, bson.M{"_id": oid},
+			bson.M{"$inc": bson.M{"quantity": n}})
+		unlock()
 	}
-	s.changed(ctx, id)
+	if err != nil {
+		return fmt.Errorf("release %d of %v: %w", n, item, err)
+	}
+	s.changed(ctx, item.ProductID)
 	return nil
 }
 
