@@ -3,9 +3,9 @@ package demo_test
 import (
 	"bytes"
 	"image/color"
-	"slices"
 	"image/jpeg"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
