@@ -15,24 +15,26 @@ import (
 
 // config is everything shopd reads from the environment (.env.example lists it all).
 type config struct {
-	Port           string
-	Host           string // the address to listen on; empty: every interface
-	MongoURI       string
-	MongoDB        string
-	DataDir        string
-	JWTSecret      []byte
-	JWTTTL         time.Duration
-	CORSOrigins    []string
-	SeedDemo       bool
-	AdminEmail     string
-	AdminPassword  string
-	StripeKey      string
-	StripeAPIBase  string
-	Currency       string
-	ClientDist     string
-	PhotoCacheMB   int
-	TrustedProxies []string
-	LogLevel       slog.Level
+	Port          string
+	Host          string // the address to listen on; empty: every interface
+	MongoURI      string
+	MongoDB       string
+	DataDir       string
+	JWTSecret     []byte
+	JWTTTL        time.Duration
+	CORSOrigins   []string
+	SeedDemo      bool
+	AdminEmail    string
+	AdminPassword string
+	StripeKey     string
+	StripeAPIBase string
+	Currency      string
+	ClientDist    string
+	PhotoCacheMB  int
+	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
+	CheckoutTimeout time.Duration
+	TrustedProxies  []string
+	LogLevel        slog.Level
 }
 
 // embedded reports whether shopd runs its own in-process store.
@@ -64,6 +66,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if c.SeedDemo, err = strconv.ParseBool(env("SEED_DEMO", strconv.FormatBool(c.embedded()))); err != nil {
 		return nil, fmt.Errorf("SEED_DEMO must be true or false")
+	}
+	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout <= 0 {
+		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a positive duration such as 2m")
 	}
 	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 {
 		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes")
