@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"sync"
 	"time"
@@ -133,7 +134,7 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 // units it is about to reserve, reserve them, charge, mark the order paid. The pending order
 // comes first so that a crash at any later step leaves a record the recovery pass settles.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	o, err := s.price(ctx, orderID, r)
+	o, labels, err := s.price(ctx, orderID, r)
 	if err != nil {
 		return nil, err
 	}
@@ -142,12 +143,11 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	if err := s.store.CreateOrder(ctx, o); err != nil {
 		return nil, fmt.Errorf("write pending order %s: %w", orderID, err)
 	}
-	// Reserve in id order: two carts with the same products then take them in the same order.
 	for _, res := range o.Reserved {
-		if err := s.stock.Reserve(ctx, orderID, res.ID, res.Units); err != nil {
+		if err := s.stock.Reserve(ctx, orderID, res.Item, res.Units); err != nil {
 			if ErrorCode(err) == ECONFLICT {
 				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
-					o.itemName(res.ID), res.Units)
+					labels[res.Item], res.Units)
 			}
 			s.abandon(ctx, o)
 			return nil, err
@@ -183,40 +183,45 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 }
 
 // price loads the cart's products and builds the pending order: items priced from the store
-// and the units to reserve, in product id order.
-func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	counts := map[string]int{}
+// and the units to reserve, in a fixed order (two carts with the same items then take them
+// in the same order). It also answers how the shopper names each stock item.
+func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (*Order, map[StockItem]string, error) {
 	var ids []string
 	for _, it := range r.Cart {
-		if counts[it.ID] == 0 {
+		if !slices.Contains(ids, it.ID) {
 			ids = append(ids, it.ID)
 		}
-		counts[it.ID]++
 	}
 	products, err := s.store.ProductsByID(ctx, ids)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	items := make([]OrderItem, len(r.Cart))
 	prices := make([]Paise, len(r.Cart))
+	counts := map[StockItem]int{}
+	labels := map[StockItem]string{}
 	for i, it := range r.Cart {
 		p, ok := products[it.ID]
 		if !ok {
-			return nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
+			return nil, nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
 		}
-		items[i] = OrderItem{ID: p.ID, Name: p.Name, Slug: p.Slug, Description: p.Description, Price: p.Price}
-		prices[i] = p.Price
+		line, err := lineOf(i, p, it)
+		if err != nil {
+			return nil, nil, err
+		}
+		items[i], prices[i] = line.item, line.item.Price
+		counts[line.unit]++
+		labels[line.unit] = line.label
 	}
-	slices.Sort(ids)
-	reserved := make([]Reservation, len(ids))
-	for i, id := range ids {
-		reserved[i] = Reservation{ID: id, Units: counts[id]}
+	var reserved []Reservation
+	for _, u := range slices.SortedFunc(maps.Keys(counts), compareStockItems) {
+		reserved = append(reserved, Reservation{Item: u, Units: counts[u]})
 	}
 	now := s.now()
 	return &Order{ID: orderID, Products: items, Buyer: Buyer{ID: r.BuyerID, Name: r.BuyerName},
 		Total: Sum(prices...), Status: OrderStatuses[0], PaymentState: PaymentPending,
 		History:   []StatusChange{{Status: OrderStatuses[0], At: now, By: ByBuyer}},
-		CreatedAt: now, UpdatedAt: now, Reserved: reserved}, nil
+		CreatedAt: now, UpdatedAt: now, Reserved: reserved}, labels, nil
 }
 
 // charge is the charge of order o without its card: the same for the checkout and for the
@@ -240,8 +245,9 @@ func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, 
 		return nil, err
 	}
 	for _, res := range o.Reserved {
-		if err := s.stock.Settle(ctx, o.ID, res.ID); err != nil {
-			s.log.Warn("checkout: sold units still noted as held", "order", o.ID, "item", res.ID, "err", err)
+		if err := s.stock.Settle(ctx, o.ID, res.Item); err != nil {
+			s.log.Warn("checkout: sold units still noted as held", "order", o.ID, "product", res.Item.ProductID,
+				"variant", res.Item.VariantID, "err", err)
 		}
 	}
 	return paid, nil
@@ -254,10 +260,10 @@ func (s *Orders) abandon(ctx context.Context, o *Order) {
 	ctx = context.WithoutCancel(ctx)
 	released := true
 	for _, res := range o.Reserved {
-		if err := s.stock.Release(ctx, o.ID, res.ID); err != nil {
+		if err := s.stock.Release(ctx, o.ID, res.Item); err != nil {
 			released = false
-			s.log.Error("checkout: reserved stock not returned", "order", o.ID, "item", res.ID,
-				"units", res.Units, "err", err)
+			s.log.Error("checkout: reserved stock not returned", "order", o.ID, "product", res.Item.ProductID,
+				"variant", res.Item.VariantID, "units", res.Units, "err", err)
 		}
 	}
 	if !released {
@@ -266,16 +272,6 @@ func (s *Orders) abandon(ctx context.Context, o *Order) {
 	if _, err := s.store.SettlePayment(ctx, o.ID, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
 		s.log.Error("checkout: failed order not marked abandoned", "order", o.ID, "err", err)
 	}
-}
-
-// itemName is the name of the product of stock item id in the order.
-func (o *Order) itemName(id string) string {
-	for _, it := range o.Products {
-		if it.ID == id {
-			return it.Name
-		}
-	}
-	return id
 }
 
 // Drain waits until every running checkout has finished, or ctx ends. Shutdown calls it after

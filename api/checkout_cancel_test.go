@@ -9,9 +9,6 @@ import (
 	"shop"
 )
 
-// The fakes below refuse a cancelled context, as a real store or gateway would: a checkout
-// step that ran on the shopper's cancelled request context would fail here.
-
 // cancellingGateway cancels the shopper's request while the charge is in flight.
 type cancellingGateway struct {
 	cancel  context.CancelFunc

@@ -177,61 +177,71 @@ func (s *memStore) UpdateStatus(_ context.Context, id string, u shop.StatusUpdat
 	return &c, nil
 }
 
-// memStock is a Stock in memory, with each order's holds.
+// memStock is a Stock in memory, with each order's holds. Units are keyed by product id, and
+// "product/variant" for a variant.
 type memStock struct {
 	mu    sync.Mutex
 	units map[string]int
-	holds map[string]int // order id + "/" + item id
+	holds map[string]int // order id + "|" + memKey
 }
 
 func newMemStock(units map[string]int) *memStock {
 	return &memStock{units: units, holds: map[string]int{}}
 }
 
-func (s *memStock) Reserve(ctx context.Context, orderID, id string, n int) error {
+func memKey(item shop.StockItem) string {
+	if item.VariantID != "" {
+		return item.ProductID + "/" + item.VariantID
+	}
+	return item.ProductID
+}
+
+func (s *memStock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.holds[orderID+"/"+id]; ok {
+	hold := orderID + "|" + memKey(item)
+	if _, ok := s.holds[hold]; ok {
 		return nil
 	}
-	if s.units[id] < n {
+	if s.units[memKey(item)] < n {
 		return shop.Errorf(shop.ECONFLICT, "short")
 	}
-	s.units[id] -= n
-	s.holds[orderID+"/"+id] = n
+	s.units[memKey(item)] -= n
+	s.holds[hold] = n
 	return nil
 }
 
-func (s *memStock) Release(ctx context.Context, orderID, id string) error {
+func (s *memStock) Release(ctx context.Context, orderID string, item shop.StockItem) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.units[id] += s.holds[orderID+"/"+id]
-	delete(s.holds, orderID+"/"+id)
+	hold := orderID + "|" + memKey(item)
+	s.units[memKey(item)] += s.holds[hold]
+	delete(s.holds, hold)
 	return nil
 }
 
-func (s *memStock) Settle(ctx context.Context, orderID, id string) error {
+func (s *memStock) Settle(_ context.Context, orderID string, item shop.StockItem) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	delete(s.holds, orderID+"/"+id)
+	delete(s.holds, orderID+"|"+memKey(item))
 	return nil
 }
 
-func (s *memStock) Restock(ctx context.Context, id string, n int) error {
+func (s *memStock) Restock(_ context.Context, item shop.StockItem, n int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.units[id] += n
+	s.units[memKey(item)] += n
 	return nil
 }
 
-func (s *memStock) left(id string) int {
+func (s *memStock) left(key string) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.units[id]
+	return s.units[key]
 }

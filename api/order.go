@@ -14,12 +14,21 @@ var OrderStatuses = []string{"Not Process", "Processing", "Shipped", "Delivered"
 func ValidOrderStatus(s string) bool { return slices.Contains(OrderStatuses, s) }
 
 // OrderItem is a snapshot of a product as it was bought; it survives later edits and deletion.
+// Price is the price charged: the variant's when it sets one.
 type OrderItem struct {
-	ID          string `json:"_id"`
-	Name        string `json:"name"`
-	Slug        string `json:"slug"`
-	Description string `json:"description"`
-	Price       Paise  `json:"price"`
+	ID          string        `json:"_id"`
+	Name        string        `json:"name"`
+	Slug        string        `json:"slug"`
+	Description string        `json:"description"`
+	Price       Paise         `json:"price"`
+	Variant     *OrderVariant `json:"variant,omitempty"` // the size and colour bought, if any
+}
+
+// OrderVariant is the variant an order item was bought in.
+type OrderVariant struct {
+	ID      string            `json:"_id"`
+	SKU     string            `json:"sku"`
+	Options map[string]string `json:"options"`
 }
 
 // StatusChange is one step of an order's history.
@@ -47,7 +56,7 @@ const (
 
 // Reservation is what an order holds of one stock item: the units taken for it at checkout.
 type Reservation struct {
-	ID    string
+	Item  StockItem
 	Units int
 }
 
@@ -123,9 +132,11 @@ func (o *Order) Listed() bool { return Listed(o.PaymentState) }
 // Listed reports whether orders in payment state s are listed.
 func Listed(s string) bool { return s != PaymentPending && s != PaymentAbandoned }
 
-// CartItem is one line of the client's cart: only its id is trusted.
+// CartItem is one line of the client's cart: only its ids are trusted. VariantID names the
+// size and colour chosen; it is required for a product with variants and absent otherwise.
 type CartItem struct {
-	ID string `json:"_id"`
+	ID        string `json:"_id"`
+	VariantID string `json:"variantId"`
 }
 
 // Limits of checkout and order lists.
@@ -166,6 +177,9 @@ func (r *CheckoutRequest) Validate() error {
 		if it.ID == "" {
 			return Errorf(EINVALID, "Field cart[%d]._id is required.", i)
 		}
+		if len(it.VariantID) > 100 {
+			return Errorf(EINVALID, "Field cart[%d].variantId is not a valid id.", i)
+		}
 	}
 	return nil
 }
@@ -195,20 +209,27 @@ type Gateway interface {
 	Refund(ctx context.Context, p Payment) error
 }
 
-// Stock reserves and releases units of what is sold. Today a unit belongs to a product; when
-// products gain variants it will belong to a variant, and only the implementation changes.
-// Each reservation is held for an order until it is settled (sold) or released, so that a
-// checkout cut short by a crash gives back exactly the units it took, once.
+// StockItem names what a unit of stock belongs to: a product without variants, or one
+// variant of a product.
+type StockItem struct {
+	ProductID string
+	VariantID string // empty for a product without variants
+}
+
+// Stock reserves and releases units of what is sold. Each reservation is held for an order
+// until it is settled (sold) or released, so that a checkout cut short by a crash gives back
+// exactly the units it took, once.
 type Stock interface {
-	// Reserve takes n units of item id for the order if at least n are left, and notes that the
-	// order holds them. ENOTFOUND, ECONFLICT when short.
-	Reserve(ctx context.Context, orderID, id string, n int) error
-	// Release gives back the units the order holds of id, if it still holds them.
-	Release(ctx context.Context, orderID, id string) error
-	// Settle marks the units the order holds of id as sold.
-	Settle(ctx context.Context, orderID, id string) error
-	// Restock puts n sold units of id back (a cancelled order); a deleted item takes none.
-	Restock(ctx context.Context, id string, n int) error
+	// Reserve takes n units of item for the order if at least n are left, and notes that the
+	// order holds them; reserving again for the same order takes nothing more. ENOTFOUND (the
+	// product or its variant is gone), ECONFLICT when short.
+	Reserve(ctx context.Context, orderID string, item StockItem, n int) error
+	// Release gives back the units the order holds of item, if it still holds them.
+	Release(ctx context.Context, orderID string, item StockItem) error
+	// Settle marks the units the order holds of item as sold.
+	Settle(ctx context.Context, orderID string, item StockItem) error
+	// Restock puts n sold units of item back (a cancelled order); a deleted item takes none.
+	Restock(ctx context.Context, item StockItem, n int) error
 }
 
 // OrderService takes payments and manages orders.

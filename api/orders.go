@@ -112,9 +112,9 @@ func (s *Orders) refund(ctx context.Context, o *Order) {
 			"err", err)
 	}
 	for _, res := range o.units() {
-		if err := s.stock.Restock(ctx, res.ID, res.Units); err != nil {
-			s.log.Error("cancel: units not returned to stock", "order", o.ID, "item", res.ID,
-				"units", res.Units, "err", err)
+		if err := s.stock.Restock(ctx, res.Item, res.Units); err != nil {
+			s.log.Error("cancel: units not returned to stock", "order", o.ID, "product", res.Item.ProductID,
+				"variant", res.Item.VariantID, "units", res.Units, "err", err)
 		}
 	}
 }
@@ -125,16 +125,20 @@ func (o *Order) units() []Reservation {
 	if len(o.Reserved) > 0 {
 		return o.Reserved
 	}
-	counts := map[string]int{}
+	counts := map[StockItem]int{}
 	var out []Reservation
 	for _, it := range o.Products {
-		if counts[it.ID] == 0 {
-			out = append(out, Reservation{ID: it.ID})
+		u := StockItem{ProductID: it.ID}
+		if it.Variant != nil {
+			u.VariantID = it.Variant.ID
 		}
-		counts[it.ID]++
+		if counts[u] == 0 {
+			out = append(out, Reservation{Item: u})
+		}
+		counts[u]++
 	}
 	for i := range out {
-		out[i].Units = counts[out[i].ID]
+		out[i].Units = counts[out[i].Item]
 	}
 	return out
 }

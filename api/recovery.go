@@ -70,8 +70,8 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 		return nil
 	}
 	for _, res := range o.Reserved {
-		if err := s.stock.Release(ctx, id, res.ID); err != nil {
-			return fmt.Errorf("return units of %s: %w", res.ID, err)
+		if err := s.stock.Release(ctx, id, res.Item); err != nil {
+			return fmt.Errorf("return units of %v: %w", res.Item, err)
 		}
 	}
 	if _, err := s.store.SettlePayment(ctx, id, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {

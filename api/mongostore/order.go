@@ -45,19 +45,53 @@ type historyDoc struct {
 	By     string    `bson:"by"`
 }
 
-// reservationDoc is the stock an order took of one item (its id as the stock names it).
+// reservationDoc is the stock an order took of one product, or of one of its variants.
 type reservationDoc struct {
-	ID    string `bson:"_id"`
-	Units int    `bson:"units"`
+	Product string `bson:"product"`
+	Variant string `bson:"variant,omitempty"`
+	Units   int    `bson:"units"`
 }
 
-// orderItemDoc is the snapshot of a product as bought.
+// orderItemDoc is the snapshot of a product as bought, with the price charged.
 type orderItemDoc struct {
-	ID          bson.ObjectID `bson:"_id"`
-	Name        string        `bson:"name"`
-	Slug        string        `bson:"slug"`
-	Description string        `bson:"description"`
-	Price       float64       `bson:"price"`
+	ID          bson.ObjectID    `bson:"_id"`
+	Name        string           `bson:"name"`
+	Slug        string           `bson:"slug"`
+	Description string           `bson:"description"`
+	Price       float64          `bson:"price"`
+	Variant     *orderVariantDoc `bson:"variant,omitempty"`
+}
+
+// orderVariantDoc is the size and colour an item was bought in.
+type orderVariantDoc struct {
+	ID      bson.ObjectID     `bson:"_id"`
+	SKU     string            `bson:"sku"`
+	Options map[string]string `bson:"options"`
+}
+
+func (d *orderItemDoc) item() shop.OrderItem {
+	it := shop.OrderItem{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, Description: d.Description,
+		Price: rupeesToPaise(d.Price)}
+	if v := d.Variant; v != nil {
+		it.Variant = &shop.OrderVariant{ID: v.ID.Hex(), SKU: v.SKU, Options: v.Options}
+	}
+	return it
+}
+
+func orderItemDocOf(it shop.OrderItem) (orderItemDoc, error) {
+	pid, err := objectID("Product id", it.ID)
+	if err != nil {
+		return orderItemDoc{}, err
+	}
+	d := orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
+	if v := it.Variant; v != nil {
+		vid, err := objectID("Variant id", v.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Variant = &orderVariantDoc{ID: vid, SKU: v.SKU, Options: v.Options}
+	}
+	return d, nil
 }
 
 type paymentDoc struct {
@@ -88,9 +122,8 @@ func rupeesToPaise(r float64) shop.Paise {
 
 func (d *orderDoc) order(buyerName string) *shop.Order {
 	items := make([]shop.OrderItem, len(d.Products))
-	for i, it := range d.Products {
-		items[i] = shop.OrderItem{ID: it.ID.Hex(), Name: it.Name, Slug: it.Slug, Description: it.Description,
-			Price: rupeesToPaise(it.Price)}
+	for i := range d.Products {
+		items[i] = d.Products[i].item()
 	}
 	o := &shop.Order{
 		ID: d.ID.Hex(), Number: d.Number, Products: items, Buyer: shop.Buyer{ID: d.Buyer.Hex(), Name: buyerName},
@@ -110,7 +143,8 @@ func (d *orderDoc) order(buyerName string) *shop.Order {
 		}
 	}
 	for _, r := range d.Reserved {
-		o.Reserved = append(o.Reserved, shop.Reservation{ID: r.ID, Units: r.Units})
+		o.Reserved = append(o.Reserved, shop.Reservation{
+			Item: shop.StockItem{ProductID: r.Product, VariantID: r.Variant}, Units: r.Units})
 	}
 	return o
 }

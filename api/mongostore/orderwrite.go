@@ -42,11 +42,9 @@ func newOrderDoc(o *shop.Order) (*orderDoc, error) {
 	}
 	items := make([]orderItemDoc, len(o.Products))
 	for i, it := range o.Products {
-		pid, err := objectID("Product id", it.ID)
-		if err != nil {
+		if items[i], err = orderItemDocOf(it); err != nil {
 			return nil, err
 		}
-		items[i] = orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
 	}
 	doc := &orderDoc{ID: oid, Products: items, Buyer: buyer, Payment: newPaymentDoc(o.Payment),
 		Total: o.Total.Rupees(), Status: o.Status, PaymentState: o.PaymentState, RefundedAt: o.RefundedAt,
@@ -55,7 +53,8 @@ func newOrderDoc(o *shop.Order) (*orderDoc, error) {
 		doc.History = append(doc.History, historyDoc{Status: h.Status, At: h.At, By: h.By})
 	}
 	for _, r := range o.Reserved {
-		doc.Reserved = append(doc.Reserved, reservationDoc{ID: r.ID, Units: r.Units})
+		doc.Reserved = append(doc.Reserved, reservationDoc{Product: r.Item.ProductID, Variant: r.Item.VariantID,
+			Units: r.Units})
 	}
 	return doc, nil
 }

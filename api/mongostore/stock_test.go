@@ -28,6 +28,9 @@ func insertProduct(t *testing.T, db *mongostore.DB, quantity int) string {
 	return id.Hex()
 }
 
+// item is the stock of a product without variants.
+func item(productID string) shop.StockItem { return shop.StockItem{ProductID: productID} }
+
 func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
 	t.Helper()
 	oid, _ := bson.ObjectIDFromHex(id)
@@ -57,16 +60,16 @@ func TestStockReserveAndRelease(t *testing.T) {
 		wantCode string
 		wantLeft int
 	}{
-		{"reserve 2 for A", func() error { return stock.Reserve(ctx, orderA, id, 2) }, "", 1},
-		{"reserve for A again takes nothing more", func() error { return stock.Reserve(ctx, orderA, id, 2) }, "", 1},
-		{"reserve beyond stock for B", func() error { return stock.Reserve(ctx, orderB, id, 2) }, shop.ECONFLICT, 1},
-		{"release A", func() error { return stock.Release(ctx, orderA, id) }, "", 3},
-		{"release A again gives nothing more", func() error { return stock.Release(ctx, orderA, id) }, "", 3},
-		{"release B, which holds nothing", func() error { return stock.Release(ctx, orderB, id) }, "", 3},
-		{"reserve 1 for C", func() error { return stock.Reserve(ctx, orderC, id, 1) }, "", 2},
-		{"settle C: sold", func() error { return stock.Settle(ctx, orderC, id) }, "", 2},
-		{"release C after settling gives nothing", func() error { return stock.Release(ctx, orderC, id) }, "", 2},
-		{"restock 1", func() error { return stock.Restock(ctx, id, 1) }, "", 3},
+		{"reserve 2 for A", func() error { return stock.Reserve(ctx, orderA, item(id), 2) }, "", 1},
+		{"reserve for A again takes nothing more", func() error { return stock.Reserve(ctx, orderA, item(id), 2) }, "", 1},
+		{"reserve beyond stock for B", func() error { return stock.Reserve(ctx, orderB, item(id), 2) }, shop.ECONFLICT, 1},
+		{"release A", func() error { return stock.Release(ctx, orderA, item(id)) }, "", 3},
+		{"release A again gives nothing more", func() error { return stock.Release(ctx, orderA, item(id)) }, "", 3},
+		{"release B, which holds nothing", func() error { return stock.Release(ctx, orderB, item(id)) }, "", 3},
+		{"reserve 1 for C", func() error { return stock.Reserve(ctx, orderC, item(id), 1) }, "", 2},
+		{"settle C: sold", func() error { return stock.Settle(ctx, orderC, item(id)) }, "", 2},
+		{"release C after settling gives nothing", func() error { return stock.Release(ctx, orderC, item(id)) }, "", 2},
+		{"restock 1", func() error { return stock.Restock(ctx, item(id), 1) }, "", 3},
 	}
 	for _, st := range steps {
 		err := st.do()
@@ -82,16 +85,16 @@ func TestStockReserveAndRelease(t *testing.T) {
 	}
 
 	unknown := bson.NewObjectID().Hex()
-	if err := stock.Reserve(ctx, orderA, unknown, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+	if err := stock.Reserve(ctx, orderA, item(unknown), 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("reserve of an unknown product = %v, want ENOTFOUND", err)
 	}
-	if err := stock.Reserve(ctx, orderA, "nope", 1); shop.ErrorCode(err) != shop.EINVALID {
+	if err := stock.Reserve(ctx, orderA, item("nope"), 1); shop.ErrorCode(err) != shop.EINVALID {
 		t.Fatalf("reserve of a malformed id = %v, want EINVALID", err)
 	}
-	if err := stock.Release(ctx, orderA, unknown); err != nil {
+	if err := stock.Release(ctx, orderA, item(unknown)); err != nil {
 		t.Fatalf("release to a deleted product = %v, want nil", err)
 	}
-	if err := stock.Reserve(ctx, orderA, id, 0); err == nil {
+	if err := stock.Reserve(ctx, orderA, item(id), 0); err == nil {
 		t.Fatal("reserve of 0 units succeeded")
 	}
 }
@@ -108,7 +111,7 @@ func TestStockParallelReservationsNeverOversell(t *testing.T) {
 	for range 20 {
 		wg.Go(func() {
 			order := bson.NewObjectID().Hex()
-			err := stock.Reserve(context.Background(), order, id, 1)
+			err := stock.Reserve(context.Background(), order, item(id), 1)
 			switch shop.ErrorCode(err) {
 			case "":
 				ok.Add(1)
@@ -127,7 +130,7 @@ func TestStockParallelReservationsNeverOversell(t *testing.T) {
 	orders.Range(func(k, _ any) bool { one = k.(string); return false })
 	for range 10 {
 		wg.Go(func() {
-			if err := stock.Release(context.Background(), one, id); err != nil {
+			if err := stock.Release(context.Background(), one, item(id)); err != nil {
 				t.Errorf("release: %v", err)
 			}
 		})
