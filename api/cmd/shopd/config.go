@@ -15,26 +15,27 @@ import (
 
 // config is everything shopd reads from the environment (.env.example lists it all).
 type config struct {
-	Port          string
-	Host          string // the address to listen on; empty: every interface
-	MongoURI      string
-	MongoDB       string
-	DataDir       string
-	JWTSecret     []byte
-	JWTTTL        time.Duration
-	CORSOrigins   []string
-	SeedDemo      bool
-	AdminEmail    string
-	AdminPassword string
-	StripeKey     string
-	StripeAPIBase string
-	Currency      string
-	ClientDist    string
-	PhotoCacheMB  int
+	Port           string
+	Host           string // the address to listen on; 0.0.0.0 or empty: every interface
+	MongoURI       string
+	MongoDB        string
+	DataDir        string
+	JWTSecret      []byte
+	JWTTTL         time.Duration
+	CORSOrigins    []string
+	SeedDemo       bool
+	AdminEmail     string
+	AdminPassword  string
+	StripeKey      string
+	StripeAPIBase  string
+	Currency       string
+	ClientDist     string
+	PhotoCacheMB   int
+	TrustedProxies []string
+	LogLevel       slog.Level
+	LogFormat      string // json (one object a line, for log collectors) or text
 	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
 	CheckoutTimeout time.Duration
-	TrustedProxies  []string
-	LogLevel        slog.Level
 }
 
 // embedded reports whether shopd runs its own in-process store.
@@ -49,7 +50,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	c := &config{
 		Port:          env("PORT", "8080"),
-		Host:          env("HOST", ""),
+		Host:          env("HOST", "127.0.0.1"),
 		MongoURI:      env("MONGO_URI", ""),
 		MongoDB:       env("MONGO_DB", "shop"),
 		DataDir:       env("DATA_DIR", "./data"),
@@ -59,6 +60,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		StripeAPIBase: env("STRIPE_API_BASE", ""),
 		Currency:      strings.ToLower(env("CURRENCY", "inr")),
 		ClientDist:    env("CLIENT_DIST", ""),
+		LogFormat:     strings.ToLower(env("LOG_FORMAT", "json")),
 	}
 	var err error
 	if c.JWTTTL, err = time.ParseDuration(env("JWT_TTL", "168h")); err != nil || c.JWTTTL <= 0 {
@@ -75,6 +77,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return nil, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error")
+	}
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		return nil, fmt.Errorf("LOG_FORMAT must be json or text")
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))

@@ -39,7 +39,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := newLogger(cfg, logs)
+
+	// Take the public port before anything else, so a clash is the first and only thing said.
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w (another program has the port: stop it or set PORT)",
+			net.JoinHostPort(cfg.Host, cfg.Port), err)
+	}
+	defer func() { _ = ln.Close() }()
 
 	uri := cfg.MongoURI
 	if cfg.embedded() {
@@ -134,7 +142,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
-	serveErr := serve(ctx, log, net.JoinHostPort(cfg.Host, cfg.Port), api)
+	log.Info("shop listening", "addr", ln.Addr().String(), "url", servedURL(ln.Addr()))
+	serveErr := serveOn(ctx, log, ln, api, 10*time.Second)
 	// The store closes when run returns: first let checkouts that outlived the HTTP grace
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
@@ -167,15 +176,22 @@ func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders
 // order write are bounded by shop's own timeout of two minutes).
 const checkoutDrainTimeout = 2 * time.Minute
 
-// serve listens on addr and runs the HTTP server there until ctx ends (see serveOn).
-func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
+// servedURL is the address to open in a browser: loopback for a wildcard listener.
+func servedURL(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
 	}
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost:"+port)
-	return serveOn(ctx, log, ln, h, 10*time.Second)
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
+func newLogger(cfg *config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
 }
 
 // serveOn runs the HTTP server on ln until ctx ends, then stops accepting connections and
