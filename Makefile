@@ -72,6 +72,12 @@ soak: ## mixed traffic against a fresh shopd on loopback, then check no stock or
 	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd && $(GO) build -o ../bin/shopsoak ./cmd/shopsoak
 	SOAK_DURATION=$(SOAK_DURATION) ./bin/shopsoak -shopd ./bin/shopd
 
+CRASH_KILLS ?= 2
+CRASH_EVERY ?= 10s
+crash: ## kill shopd with SIGKILL during a stream of checkouts, restart it, check no order, payment or unit went missing
+	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd && $(GO) build -o ../bin/shopcrash ./cmd/shopcrash
+	./bin/shopcrash -shopd ./bin/shopd -kills $(CRASH_KILLS) -every $(CRASH_EVERY)
+
 stripe-mock: $(BIN)/stripe-mock ## the Stripe API double the payment tests start on loopback
 
 $(BIN)/stripe-mock:
