@@ -11,7 +11,7 @@ PORT ?= 8080
 DEV_PORT ?= 3000
 export HOST PORT DEV_PORT
 
-.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit
+.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit crash
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://$(HOST):$(PORT) (embedded store in ./data; HOST=0.0.0.0 to serve every interface)."

@@ -63,7 +63,7 @@ func (r *report) readStore(dir string) error {
 		return err
 	}
 	var charges []struct {
-		Key     string `bson:"_id"`
+		Key     string  `bson:"_id"`
 		Payment *bson.M `bson:"payment"`
 	}
 	if err := cur.All(ctx, &charges); err != nil {
