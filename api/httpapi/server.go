@@ -26,6 +26,7 @@ type Deps struct {
 	// change): public catalogue answers are then cached until it moves (see answerCache).
 	CatalogueVersion func() uint64
 	Logger           *slog.Logger
+	Observer         Observer // told of every answered request (metrics); may be nil
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -68,7 +69,7 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later."),
 		registersByIP: newLimiter(300, time.Hour, d.Now),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
 	s.routes()
 	return s, nil
 }
