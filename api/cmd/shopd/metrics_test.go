@@ -29,7 +29,14 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 		}
 	}()
 	base := "http://127.0.0.1:" + port
-	waitFor(t, 30*time.Second, func() bool { status, _ := get(t, base+"/healthz"); return status == 200 })
+	waitFor(t, 30*time.Second, func() bool {
+		res, err := http.Get(base + "/healthz")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	})
 
 	res, err := http.Get(base + "/metrics")
 	if err != nil {
