@@ -17,7 +17,7 @@ const (
 	MaxKeywordLength  = 100
 	MaxRelated        = 3
 	MaxPhotoBytes     = 5 << 20
-	MaxProductsListed = 1000 // get-product without paging answers at most this many
+	MaxProductsListed = 1000 // product-category answers at most this many
 	MaxPageLimit      = 100  // get-product?limit= at most this many a page
 	MaxQuantity       = 1_000_000
 )
@@ -198,8 +198,8 @@ type ProductService interface {
 	// for a SKU another product uses.
 	SetVariants(ctx context.Context, id string, in VariantsInput) (*Product, error)
 
-	// Products lists products newest first: page (from 1) of limit, or the first
-	// MaxProductsListed when limit is 0; it also answers the total count.
+	// Products lists products newest first: page (from 1) of limit, or all of them when
+	// limit is 0; it also answers the total count.
 	Products(ctx context.Context, page, limit int) ([]*Product, int, error)
 	// ProductBySlug returns one product. ENOTFOUND.
 	ProductBySlug(ctx context.Context, slug string) (*Product, error)

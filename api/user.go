@@ -11,8 +11,8 @@ import (
 // MinPasswordLength is the shortest password (and reset answer) accepted.
 const MinPasswordLength = 6
 
-// MaxUsersListed bounds the admin's list of accounts: the newest this many.
-const MaxUsersListed = 1000
+// UserPageSize is the admin's page of accounts when ?page= comes without ?limit=.
+const UserPageSize = 10
 
 // maxSecretBytes is bcrypt's input limit: longer secrets would be silently truncated.
 const maxSecretBytes = 72
@@ -196,8 +196,8 @@ type UserService interface {
 	// UpdateProfile changes a user's own profile. EINVALID (ErrWrongCurrentPassword among them),
 	// ENOTFOUND. A new password voids the tokens issued before it.
 	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (*User, error)
-	// Users lists the newest MaxUsersListed accounts, newest first.
-	Users(ctx context.Context) ([]*User, error)
+	// Users lists one page of the accounts newest first, and how many there are.
+	Users(ctx context.Context, p Page) ([]*User, int, error)
 	// EnsureAdmin creates an admin with this email and password, or promotes the existing user.
 	EnsureAdmin(ctx context.Context, email, password, name string) (*User, error)
 }

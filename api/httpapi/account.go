@@ -135,10 +135,15 @@ func later(a, b time.Time) time.Time {
 }
 
 func (s *Server) allUsers(c *gin.Context) {
-	users, err := s.deps.Users.Users(c.Request.Context())
+	page, err := pageQuery(c, shop.UserPageSize)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	ok(c, http.StatusOK, "All users.", gin.H{"users": users})
+	users, total, err := s.deps.Users.Users(c.Request.Context(), page)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "All users.", gin.H{"users": users, "total": total})
 }

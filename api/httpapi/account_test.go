@@ -349,7 +349,7 @@ func keys(m map[string]any) []string {
 // panickingUsers answers every list with a panic, to prove a panic never reaches the client.
 type panickingUsers struct{ shop.UserService }
 
-func (panickingUsers) Users(context.Context) ([]*shop.User, error) {
+func (panickingUsers) Users(context.Context, shop.Page) ([]*shop.User, int, error) {
 	panic("secret internal detail: db.users at 10.0.0.7")
 }
 

@@ -31,6 +31,8 @@ func (s *Server) routes() {
 	a.PUT("/profile", user, s.updateProfile)
 	get(a, "/all-users", user, admin, s.allUsers)
 	get(a, "/orders", user, s.myOrders)
+	get(a, "/orders/:id", user, s.order)
+	a.POST("/orders/:id/cancel", user, s.cancelOrder)
 	get(a, "/all-orders", user, admin, s.allOrders)
 	a.PUT("/order-status/:orderId", user, admin, s.setOrderStatus)
 

@@ -234,22 +234,32 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 	return s.FindUserByID(ctx, id)
 }
 
-// Users lists the newest shop.MaxUsersListed accounts without secrets, newest first.
-func (s *UserService) Users(ctx context.Context) ([]*shop.User, error) {
-	cur, err := s.users().Find(ctx, bson.M{}, options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}}).
-		SetLimit(shop.MaxUsersListed))
+// Users lists a page of the accounts without secrets, newest first.
+func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int, error) {
+	if err := p.Validate(); err != nil {
+		return nil, 0, err
+	}
+	total, err := s.users().CountDocuments(ctx, bson.M{})
 	if err != nil {
-		return nil, fmt.Errorf("list users: %w", err)
+		return nil, 0, fmt.Errorf("count users: %w", err)
+	}
+	opts := options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}})
+	if p.Limit > 0 {
+		opts.SetSkip(int64(p.Number-1) * int64(p.Limit)).SetLimit(int64(p.Limit))
+	}
+	cur, err := s.users().Find(ctx, bson.M{}, opts)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list users: %w", err)
 	}
 	var docs []userDoc
 	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("read users: %w", err)
+		return nil, 0, fmt.Errorf("read users: %w", err)
 	}
 	out := make([]*shop.User, len(docs))
 	for i := range docs {
 		out[i] = docs[i].user()
 	}
-	return out, nil
+	return out, int(total), nil
 }
 
 // EnsureAdmin creates the admin account, or promotes an existing user with that email.

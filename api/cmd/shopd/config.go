@@ -36,6 +36,8 @@ type config struct {
 	LogLevel       slog.Level
 	LogFormat      string // json (one object a line, for log collectors) or text
 	MetricsAddr    string // where Prometheus metrics are served; "off": nowhere
+	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
+	CheckoutTimeout time.Duration
 }
 
 // embedded reports whether shopd runs its own in-process store.
@@ -69,6 +71,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if c.SeedDemo, err = strconv.ParseBool(env("SEED_DEMO", strconv.FormatBool(c.embedded()))); err != nil {
 		return nil, fmt.Errorf("SEED_DEMO must be true or false")
+	}
+	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout <= 0 {
+		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a positive duration such as 2m")
 	}
 	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 {
 		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes")

@@ -104,7 +104,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}
 	}
 
-	var gateway shop.Gateway = payment.Sandbox{}
+	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
 	if cfg.StripeKey != "" {
 		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
 		log.Info("card payments through Stripe", "currency", cfg.Currency)
@@ -113,7 +113,12 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
 	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
+		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
+		CheckoutTimeout: cfg.CheckoutTimeout})
+	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
+		return err
+	}
+	go orders.RecoverEvery(ctx, time.Minute)
 
 	if cfg.embedded() {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
@@ -153,6 +158,24 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr
+}
+
+// recoverCheckouts settles the checkouts a crash cut short before the shop takes requests.
+// The embedded store belongs to this process alone, so every pending order there is one;
+// on MongoDB another live process may be placing an order, so only the older ones are.
+func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders, cfg *config) error {
+	before := time.Now().Add(-cfg.CheckoutTimeout)
+	if cfg.embedded() {
+		before = time.Now().Add(time.Hour) // every pending order, even one with a clock ahead
+	}
+	n, err := orders.Recover(ctx, before)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		log.Info("settled checkouts cut short by the last stop", "orders", n)
+	}
+	return nil
 }
 
 // checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
