@@ -64,7 +64,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			}
 		}()
 		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"))
+		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"), "socket", srv.Socket())
 	}
 
 	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
