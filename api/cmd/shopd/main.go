@@ -20,6 +20,7 @@ import (
 	"shop/demo"
 	"shop/embedded"
 	"shop/httpapi"
+	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
 )
@@ -48,6 +49,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	observed := metrics.New()
+	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
 	uri := cfg.MongoURI
 	if cfg.embedded() {
@@ -87,7 +90,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	go catalogue.Watch(ctx, time.Second)
 	categories := mongostore.NewCategoryService(db, catalogue)
-	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
+	photos := mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB) << 20)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", photos.Stats)
+	products := mongostore.NewProductService(db, catalogue, photos)
 	if cfg.SeedDemo {
 		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
 		if err != nil {
@@ -135,6 +140,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		Health:           db.Ping,
 		CatalogueVersion: catalogue.Version,
 		Logger:           log,
+		Observer:         observed,
 		ClientDist:       cfg.ClientDist,
 		CORSOrigins:      cfg.CORSOrigins,
 		TrustedProxies:   cfg.TrustedProxies,
@@ -183,6 +189,26 @@ func servedURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// serveMetrics serves Prometheus metrics at /metrics on addr ("off": not at all) until the
+// returned stop is called. Metrics are for the operator's network only, so they never share
+// the public port. A taken address is logged, not fatal: the shop serves on without metrics.
+func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
+	if addr == "off" {
+		return func() {}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: set METRICS_ADDR to a free address", "err", err)
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
+	return func() { _ = srv.Close() }
 }
 
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
