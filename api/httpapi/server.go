@@ -33,6 +33,7 @@ type Deps struct {
 	// change): public catalogue answers are then cached until it moves (see answerCache).
 	CatalogueVersion func() uint64
 	Logger           *slog.Logger
+	Observer         Observer // told of every answered request (metrics); may be nil
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -99,7 +100,7 @@ func New(d Deps) (*Server, error) {
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
 		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
 	s.routes()
 	return s, nil
 }

@@ -20,14 +20,34 @@ import (
 	"shop/demo"
 	"shop/embedded"
 	"shop/httpapi"
+	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
 )
 
+// usage is what shopd says when its arguments are not understood.
+const usage = `usage:
+  shopd                 serve the shop (configured from the environment; see .env.example)
+  shopd backup DIR      copy the embedded store in DATA_DIR and its JWT secret into the new
+                        directory DIR, consistently, while shopd runs or not
+  shopd restore DIR     bring a backup in DIR back into an empty DATA_DIR`
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+	var err error
+	switch args := os.Args[1:]; {
+	case len(args) == 0:
+		err = run(ctx, os.Getenv, os.Stdout)
+	case len(args) == 2 && args[0] == "backup":
+		err = backupStore(ctx, os.Getenv, args[1], os.Stdout)
+	case len(args) == 2 && args[0] == "restore":
+		err = restoreStore(os.Getenv, args[1], os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "shopd:", err)
 		os.Exit(1)
 	}
@@ -48,6 +68,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	observed := metrics.New()
+	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
 	uri := cfg.MongoURI
 	if cfg.embedded() {
@@ -61,7 +83,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			}
 		}()
 		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"))
+		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"), "socket", srv.Socket())
 	}
 
 	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
@@ -87,7 +109,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	go catalogue.Watch(ctx, time.Second)
 	categories := mongostore.NewCategoryService(db, catalogue)
-	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
+	photos := mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB) << 20)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", photos.Stats)
+	products := mongostore.NewProductService(db, catalogue, photos)
 	if cfg.SeedDemo {
 		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
 		if err != nil {
@@ -135,6 +159,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		Health:           db.Ping,
 		CatalogueVersion: catalogue.Version,
 		Logger:           log,
+		Observer:         observed,
 		ClientDist:       cfg.ClientDist,
 		CORSOrigins:      cfg.CORSOrigins,
 		TrustedProxies:   cfg.TrustedProxies,
@@ -183,6 +208,26 @@ func servedURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// serveMetrics serves Prometheus metrics at /metrics on addr ("off": not at all) until the
+// returned stop is called. Metrics are for the operator's network only, so they never share
+// the public port. A taken address is logged, not fatal: the shop serves on without metrics.
+func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
+	if addr == "off" {
+		return func() {}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: set METRICS_ADDR to a free address", "err", err)
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
+	return func() { _ = srv.Close() }
 }
 
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
