@@ -183,7 +183,7 @@ func TestCreateProduct(t *testing.T) {
 				t.Errorf("message %q does not mention %q", msg, tt.want)
 			}
 			a.expectPhotoFiles(1, 1) // only the photo of create-201: failures leave no file behind
-			if n := a.catalogue.Count(); n != 1 {
+			if n, _ := a.catalogue.ProductCount(t.Context()); n != 1 {
 				t.Errorf("%d products after a failed create, want 1", n)
 			}
 		})

@@ -11,6 +11,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/catalogue"
 )
 
 // Deps are the services and settings the API is built on.
@@ -22,10 +23,9 @@ type Deps struct {
 	Tokens     *Tokens
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
-	// CatalogueVersion, when set, is the catalogue read model's version (it moves with every
-	// change): public catalogue answers are then cached until it moves (see answerCache).
-	CatalogueVersion func() uint64
-	Logger           *slog.Logger
+	// Answers, when set, keeps public catalogue answers until a change touches them.
+	Answers *catalogue.Answers
+	Logger  *slog.Logger
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -68,7 +68,7 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later."),
 		registersByIP: newLimiter(300, time.Hour, d.Now),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
+	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
 	s.routes()
 	return s, nil
 }

@@ -9,21 +9,21 @@ import (
 	"shop"
 )
 
-// Stock implements shop.Stock on the products' quantity. Each change is one conditional
-// update of one document, taken under the document's lock (see Locker), so two shoppers
-// racing for the last unit never both get it and the quantity never goes below zero.
+// Stock implements shop.Stock on the products' quantity. Each change is one guarded update of
+// one document (see updateGuarded), so two shoppers racing for the last unit never both get
+// it and the quantity never goes below zero. Every change moves the product's updatedAt (an
+// admin's form loaded before it is then refused rather than overwriting the sale) and is
+// handed to the catalogue read model, which reloads that one product.
 type Stock struct {
-	db       *DB
-	onChange func(ctx context.Context, ids ...string) error
+	db      *DB
+	changes shop.CatalogueChanges
 }
 
 var _ shop.Stock = (*Stock)(nil)
 
-// NewStock returns the stock of products. onChange (may be nil) runs after every successful
-// Reserve and Release with the product's id, so that a read model of the catalogue is up to
-// date before the answer returns. Its failure is logged, not returned: the units did move.
-func NewStock(db *DB, onChange func(ctx context.Context, ids ...string) error) *Stock {
-	return &Stock{db: db, onChange: onChange}
+// NewStock returns the stock of products, telling changes of every change.
+func NewStock(db *DB, changes shop.CatalogueChanges) *Stock {
+	return &Stock{db: db, changes: changes}
 }
 
 // Reserve takes n units of product id when at least n are left.
@@ -31,30 +31,7 @@ func (s *Stock) Reserve(ctx context.Context, id string, n int) error {
 	if n <= 0 {
 		return fmt.Errorf("reserve %d units of %s: the count must be positive", n, id)
 	}
-	oid, err := objectID("Product id", id)
-	if err != nil {
-		return err
-	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	res, err := s.db.db.Collection(productsColl).UpdateOne(ctx,
-		bson.M{"_id": oid, "quantity": bson.M{"$gte": n}},
-		bson.M{"$inc": bson.M{"quantity": -n}})
-	unlock()
-	if err != nil {
-		return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
-	}
-	if res.MatchedCount == 0 {
-		count, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"_id": oid})
-		if err != nil {
-			return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
-		}
-		if count == 0 {
-			return shop.Errorf(shop.ENOTFOUND, "Product %s is no longer sold.", id)
-		}
-		return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
-	}
-	s.changed(ctx, id)
-	return nil
+	return s.move(ctx, id, -n)
 }
 
 // Release gives back n units. A product deleted since its reservation has nothing to return to.
@@ -62,26 +39,40 @@ func (s *Stock) Release(ctx context.Context, id string, n int) error {
 	if n <= 0 {
 		return fmt.Errorf("release %d units of %s: the count must be positive", n, id)
 	}
+	err := s.move(ctx, id, n)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	return err
+}
+
+// move adds delta units to product id's stock, refusing to go below zero.
+func (s *Stock) move(ctx context.Context, id string, delta int) error {
 	oid, err := objectID("Product id", id)
 	if err != nil {
 		return err
 	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	_, err = s.db.db.Collection(productsColl).UpdateOne(ctx, bson.M{"_id": oid},
-		bson.M{"$inc": bson.M{"quantity": n}})
-	unlock()
+	_, err = s.db.updateGuarded(ctx, productsColl, oid, func(raw bson.Raw) (bson.M, bson.M, error) {
+		var d struct {
+			Quantity int `bson:"quantity"`
+		}
+		if err := bson.Unmarshal(raw, &d); err != nil {
+			return nil, nil, err
+		}
+		if d.Quantity+delta < 0 {
+			return nil, nil, shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", -delta)
+		}
+		update := bson.M{"$inc": bson.M{"quantity": delta}, "$set": bson.M{"updatedAt": nowMillis()}}
+		return update, bson.M{"quantity": bson.M{"$gte": -delta}}, nil
+	})
+	if isNoDocument(err) {
+		return shop.Errorf(shop.ENOTFOUND, "Product %s is no longer sold.", id)
+	}
 	if err != nil {
-		return fmt.Errorf("release %d of product %s: %w", n, id, err)
+		return fmt.Errorf("move stock of product %s by %d: %w", id, delta, err)
 	}
-	s.changed(ctx, id)
-	return nil
-}
-
-func (s *Stock) changed(ctx context.Context, id string) {
-	if s.onChange == nil {
-		return
-	}
-	if err := s.onChange(context.WithoutCancel(ctx), id); err != nil {
+	if err := s.changes.Changed(context.WithoutCancel(ctx), shop.CatalogueChange{Products: []string{id}}); err != nil {
 		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", id, "err", err)
 	}
+	return nil
 }

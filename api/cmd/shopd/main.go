@@ -12,15 +12,13 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
-	"shop/embedded"
 	"shop/httpapi"
-	"shop/mongostore"
 	"shop/payment"
 )
 
@@ -41,55 +39,11 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
 
-	uri := cfg.MongoURI
-	if cfg.embedded() {
-		srv, err := embedded.Start(filepath.Join(cfg.DataDir, "store"))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if err := srv.Stop(10 * time.Second); err != nil {
-				log.Error("stop embedded store", "err", err)
-			}
-		}()
-		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"))
-	}
-
-	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
+	store, err := app.OpenStore(ctx, cfg.MongoURI, cfg.DataDir, cfg.MongoDB, log)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = db.Close(context.Background()) }()
-	if err := db.EnsureIndexes(ctx); err != nil {
-		return err
-	}
-
-	users := mongostore.NewUserService(db, shop.Hasher{})
-	if cfg.AdminEmail != "" {
-		if _, err := users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
-			return err
-		}
-		log.Info("admin account ready", "email", cfg.AdminEmail)
-	}
-
-	catalogue := mongostore.NewCatalogue(db)
-	if err := catalogue.Load(ctx); err != nil {
-		return err
-	}
-	go catalogue.Watch(ctx, time.Second)
-	categories := mongostore.NewCategoryService(db, catalogue)
-	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
-	if cfg.SeedDemo {
-		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
-		if err != nil {
-			return fmt.Errorf("load the demo catalogue: %w", err)
-		}
-		if seeded {
-			log.Info("demo catalogue loaded", "products", demo.ProductCount,
-				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
-		}
-	}
+	defer store.Close()
 
 	var gateway shop.Gateway = payment.Sandbox{}
 	if cfg.StripeKey != "" {
@@ -98,14 +52,32 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	} else {
 		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
 	}
-	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
-	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
-
-	if cfg.embedded() {
+	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
+		PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log})
+	if err != nil {
+		return err
+	}
+	go s.Run(ctx, time.Second)
+	if cfg.AdminEmail != "" {
+		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
+			return err
+		}
+		log.Info("admin account ready", "email", cfg.AdminEmail)
+	}
+	if cfg.SeedDemo {
+		seeded, err := demo.Seed(ctx, demo.Services{Users: s.Users, Categories: s.Categories, Products: s.Products})
+		if err != nil {
+			return fmt.Errorf("load the demo catalogue: %w", err)
+		}
+		if seeded {
+			log.Info("demo catalogue loaded", "products", demo.ProductCount,
+				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
+		}
+	}
+	if store.Embedded {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 		go func() {
-			n, size, err := products.WarmPhotoCache(ctx)
+			n, size, err := s.WarmPhotoCache(ctx)
 			if err != nil && ctx.Err() == nil {
 				log.Warn("warm the photo cache", "err", err)
 			}
@@ -113,19 +85,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}()
 	}
 
-	api, err := httpapi.New(httpapi.Deps{
-		Users:            users,
-		Categories:       categories,
-		Products:         products,
-		Orders:           orders,
-		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
-		Health:           db.Ping,
-		CatalogueVersion: catalogue.Version,
-		Logger:           log,
-		ClientDist:       cfg.ClientDist,
-		CORSOrigins:      cfg.CORSOrigins,
-		TrustedProxies:   cfg.TrustedProxies,
-	})
+	deps := s.Deps()
+	deps.Tokens = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL)
+	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	api, err := httpapi.New(deps)
 	if err != nil {
 		return err
 	}
@@ -134,7 +97,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
 	defer cancel()
-	if err := orders.Drain(drainCtx); err != nil {
+	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr
