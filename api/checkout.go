@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -123,13 +124,11 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 
 // place runs the steps of one checkout: load, price, reserve, charge, write.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	counts := map[string]int{}
 	var ids []string
 	for _, it := range r.Cart {
-		if counts[it.ID] == 0 {
+		if !slices.Contains(ids, it.ID) {
 			ids = append(ids, it.ID)
 		}
-		counts[it.ID]++
 	}
 	products, err := s.store.ProductsByID(ctx, ids)
 	if err != nil {
@@ -137,28 +136,35 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	}
 	items := make([]OrderItem, len(r.Cart))
 	prices := make([]Paise, len(r.Cart))
+	counts := map[StockItem]int{}
+	labels := map[StockItem]string{}
 	for i, it := range r.Cart {
 		p, ok := products[it.ID]
 		if !ok {
 			return nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
 		}
-		items[i] = OrderItem{ID: p.ID, Name: p.Name, Slug: p.Slug, Description: p.Description, Price: p.Price}
-		prices[i] = p.Price
+		line, err := lineOf(i, p, it)
+		if err != nil {
+			return nil, err
+		}
+		items[i], prices[i] = line.item, line.item.Price
+		counts[line.unit]++
+		labels[line.unit] = line.label
 	}
 	total := Sum(prices...)
 
-	// Reserve in id order: two carts with the same products then take them in the same order.
-	slices.Sort(ids)
-	var reserved []string
-	for _, id := range ids {
-		if err := s.stock.Reserve(ctx, id, counts[id]); err != nil {
+	// Reserve in a fixed order: two carts with the same items then take them in the same order.
+	units := slices.SortedFunc(maps.Keys(counts), compareStockItems)
+	var reserved []StockItem
+	for _, u := range units {
+		if err := s.stock.Reserve(ctx, u, counts[u]); err != nil {
 			if ErrorCode(err) == ECONFLICT {
-				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.", products[id].Name, counts[id])
+				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.", labels[u], counts[u])
 			}
 			s.release(ctx, orderID, reserved, counts)
 			return nil, err
 		}
-		reserved = append(reserved, id)
+		reserved = append(reserved, u)
 	}
 
 	// From the charge on, a shopper who goes away must not leave a payment half made: the
@@ -192,12 +198,12 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 
 // release gives back the reserved units. It runs even when the request was cancelled; a unit
 // it cannot return is logged, never hidden behind the error the shopper sees.
-func (s *Orders) release(ctx context.Context, orderID string, ids []string, counts map[string]int) {
+func (s *Orders) release(ctx context.Context, orderID string, units []StockItem, counts map[StockItem]int) {
 	ctx = context.WithoutCancel(ctx)
-	for _, id := range ids {
-		if err := s.stock.Release(ctx, id, counts[id]); err != nil {
-			s.log.Error("checkout: reserved stock not returned", "order", orderID, "product", id,
-				"units", counts[id], "err", err)
+	for _, u := range units {
+		if err := s.stock.Release(ctx, u, counts[u]); err != nil {
+			s.log.Error("checkout: reserved stock not returned", "order", orderID, "product", u.ProductID,
+				"variant", u.VariantID, "units", counts[u], "err", err)
 		}
 	}
 }

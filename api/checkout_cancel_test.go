@@ -100,26 +100,34 @@ type memStock struct {
 	units map[string]int
 }
 
-func (s *memStock) Reserve(ctx context.Context, id string, n int) error {
+// memKey keys units by product id, and "product/variant" for a variant.
+func memKey(item shop.StockItem) string {
+	if item.VariantID != "" {
+		return item.ProductID + "/" + item.VariantID
+	}
+	return item.ProductID
+}
+
+func (s *memStock) Reserve(ctx context.Context, item shop.StockItem, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.units[id] < n {
+	if s.units[memKey(item)] < n {
 		return shop.Errorf(shop.ECONFLICT, "short")
 	}
-	s.units[id] -= n
+	s.units[memKey(item)] -= n
 	return nil
 }
 
-func (s *memStock) Release(ctx context.Context, id string, n int) error {
+func (s *memStock) Release(ctx context.Context, item shop.StockItem, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.units[id] += n
+	s.units[memKey(item)] += n
 	return nil
 }
 

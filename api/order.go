@@ -14,12 +14,21 @@ var OrderStatuses = []string{"Not Process", "Processing", "Shipped", "Delivered"
 func ValidOrderStatus(s string) bool { return slices.Contains(OrderStatuses, s) }
 
 // OrderItem is a snapshot of a product as it was bought; it survives later edits and deletion.
+// Price is the price charged: the variant's when it sets one.
 type OrderItem struct {
-	ID          string `json:"_id"`
-	Name        string `json:"name"`
-	Slug        string `json:"slug"`
-	Description string `json:"description"`
-	Price       Paise  `json:"price"`
+	ID          string        `json:"_id"`
+	Name        string        `json:"name"`
+	Slug        string        `json:"slug"`
+	Description string        `json:"description"`
+	Price       Paise         `json:"price"`
+	Variant     *OrderVariant `json:"variant,omitempty"` // the size and colour bought, if any
+}
+
+// OrderVariant is the variant an order item was bought in.
+type OrderVariant struct {
+	ID      string            `json:"_id"`
+	SKU     string            `json:"sku"`
+	Options map[string]string `json:"options"`
 }
 
 // Buyer is the buyer as shown on an order.
@@ -49,9 +58,11 @@ type Order struct {
 	UpdatedAt time.Time   `json:"updatedAt"`
 }
 
-// CartItem is one line of the client's cart: only its id is trusted.
+// CartItem is one line of the client's cart: only its ids are trusted. VariantID names the
+// size and colour chosen; it is required for a product with variants and absent otherwise.
 type CartItem struct {
-	ID string `json:"_id"`
+	ID        string `json:"_id"`
+	VariantID string `json:"variantId"`
 }
 
 // Limits of checkout and order lists.
@@ -92,6 +103,9 @@ func (r *CheckoutRequest) Validate() error {
 		if it.ID == "" {
 			return Errorf(EINVALID, "Field cart[%d]._id is required.", i)
 		}
+		if len(it.VariantID) > 100 {
+			return Errorf(EINVALID, "Field cart[%d].variantId is not a valid id.", i)
+		}
 	}
 	return nil
 }
@@ -115,13 +129,20 @@ type Gateway interface {
 	Refund(ctx context.Context, p Payment) error
 }
 
-// Stock reserves and releases units of what is sold. Today a unit belongs to a product; when
-// products gain variants it will belong to a variant, and only the implementation changes.
+// StockItem names what a unit of stock belongs to: a product without variants, or one
+// variant of a product.
+type StockItem struct {
+	ProductID string
+	VariantID string // empty for a product without variants
+}
+
+// Stock reserves and releases units of what is sold.
 type Stock interface {
-	// Reserve takes n units of item id if at least n are left. ENOTFOUND, ECONFLICT when short.
-	Reserve(ctx context.Context, id string, n int) error
+	// Reserve takes n units of item if at least n are left. ENOTFOUND (the product or its
+	// variant is gone), ECONFLICT when short.
+	Reserve(ctx context.Context, item StockItem, n int) error
 	// Release gives back n units taken by Reserve.
-	Release(ctx context.Context, id string, n int) error
+	Release(ctx context.Context, item StockItem, n int) error
 }
 
 // OrderService takes payments and manages orders.

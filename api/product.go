@@ -26,10 +26,12 @@ type Product struct {
 	Slug        string      `json:"slug"`
 	Description string      `json:"description"`
 	Price       Paise       `json:"price"`
-	Quantity    int         `json:"quantity"`
+	Quantity    int         `json:"quantity"` // with variants: the sum of their stock
 	Shipping    bool        `json:"shipping"`
 	Category    CategoryRef `json:"category"`
 	HasPhoto    bool        `json:"hasPhoto"`
+	Options     []Option    `json:"options"`  // empty for a product sold as one thing
+	Variants    []Variant   `json:"variants"` // one per combination of option values sold
 	CreatedAt   time.Time   `json:"createdAt"`
 	UpdatedAt   time.Time   `json:"updatedAt"`
 }
@@ -96,6 +98,11 @@ type ProductWriter interface {
 	UpdateProduct(ctx context.Context, id string, in ProductInput, photo *PhotoUpload) (*Product, error)
 	// DeleteProduct removes a product and its photo; past orders keep their snapshot. ENOTFOUND.
 	DeleteProduct(ctx context.Context, id string) error
+	// SetVariants replaces a product's options and variants: a variant sent with its _id keeps
+	// it, one without gets a new id, one left out is removed. The product's stock becomes the
+	// sum of its variants' stock. EINVALID (see VariantsInput.Validate), ENOTFOUND, ECONFLICT
+	// for a SKU another product uses.
+	SetVariants(ctx context.Context, id string, in VariantsInput) (*Product, error)
 	// LoadPhoto fills p.Bytes.
 	LoadPhoto(ctx context.Context, p *Photo) error
 }

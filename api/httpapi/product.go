@@ -50,6 +50,21 @@ func (s *Server) deleteProduct(c *gin.Context) {
 	ok(c, http.StatusOK, "Product deleted.", nil)
 }
 
+// setVariants replaces a product's options and variants with the JSON {options, variants}.
+func (s *Server) setVariants(c *gin.Context) {
+	var in shop.VariantsInput
+	if err := decodeJSON(c, &in); err != nil {
+		fail(c, err)
+		return
+	}
+	p, err := s.deps.Products.SetVariants(c.Request.Context(), c.Param("id"), in)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "Sizes and stock updated.", gin.H{"product": p})
+}
+
 // products lists products newest first; ?page= and ?limit= (at most shop.MaxPageLimit) page it.
 func (s *Server) products(c *gin.Context) {
 	page, limit, err := pageQuery(c)

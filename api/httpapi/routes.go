@@ -43,6 +43,7 @@ func (s *Server) routes() {
 	p.POST("/create-product", user, admin, s.createProduct)
 	p.PUT("/update-product/:id", user, admin, s.updateProduct)
 	p.DELETE("/delete-product/:id", user, admin, s.deleteProduct)
+	p.PUT("/variants/:id", user, admin, s.setVariants)
 	get(p, "/get-product", s.products)
 	get(p, "/get-product/:slug", s.productBySlug)
 	get(p, "/product-photo/:id", s.productPhoto)

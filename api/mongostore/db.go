@@ -153,3 +153,11 @@ func redactURI(uri string) string {
 	}
 	return fmt.Sprint(opts.Hosts)
 }
+
+// cmpErr answers err when there is one, else fallback.
+func cmpErr(err, fallback error) error {
+	if err != nil {
+		return err
+	}
+	return fallback
+}

@@ -64,5 +64,8 @@ func isNoDocument(err error) bool { return errors.Is(err, mongo.ErrNoDocuments) 
 // lockDoc takes the lock of document id of coll on the embedded store (see Locker) and
 // answers its unlock. Every write of a document the shop updates holds it.
 func (d *DB) lockDoc(coll string, id any) (unlock func()) {
+	if oid, ok := id.(bson.ObjectID); ok {
+		return d.locks.Lock(oid.Hex()) // ObjectIDs are unique across collections
+	}
 	return d.locks.Lock(fmt.Sprintf("%s/%v", coll, id))
 }

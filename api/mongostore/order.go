@@ -30,13 +30,46 @@ type orderDoc struct {
 	UpdatedAt time.Time      `bson:"updatedAt"`
 }
 
-// orderItemDoc is the snapshot of a product as bought.
+// orderItemDoc is the snapshot of a product as bought, with the price charged.
 type orderItemDoc struct {
-	ID          bson.ObjectID `bson:"_id"`
-	Name        string        `bson:"name"`
-	Slug        string        `bson:"slug"`
-	Description string        `bson:"description"`
-	Price       float64       `bson:"price"`
+	ID          bson.ObjectID    `bson:"_id"`
+	Name        string           `bson:"name"`
+	Slug        string           `bson:"slug"`
+	Description string           `bson:"description"`
+	Price       float64          `bson:"price"`
+	Variant     *orderVariantDoc `bson:"variant,omitempty"`
+}
+
+// orderVariantDoc is the size and colour an item was bought in.
+type orderVariantDoc struct {
+	ID      bson.ObjectID     `bson:"_id"`
+	SKU     string            `bson:"sku"`
+	Options map[string]string `bson:"options"`
+}
+
+func (d *orderItemDoc) item() shop.OrderItem {
+	it := shop.OrderItem{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, Description: d.Description,
+		Price: rupeesToPaise(d.Price)}
+	if v := d.Variant; v != nil {
+		it.Variant = &shop.OrderVariant{ID: v.ID.Hex(), SKU: v.SKU, Options: v.Options}
+	}
+	return it
+}
+
+func orderItemDocOf(it shop.OrderItem) (orderItemDoc, error) {
+	pid, err := objectID("Product id", it.ID)
+	if err != nil {
+		return orderItemDoc{}, err
+	}
+	d := orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
+	if v := it.Variant; v != nil {
+		vid, err := objectID("Variant id", v.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Variant = &orderVariantDoc{ID: vid, SKU: v.SKU, Options: v.Options}
+	}
+	return d, nil
 }
 
 type paymentDoc struct {
@@ -65,9 +98,8 @@ func rupeesToPaise(r float64) shop.Paise {
 
 func (d *orderDoc) order(buyerName string) *shop.Order {
 	items := make([]shop.OrderItem, len(d.Products))
-	for i, it := range d.Products {
-		items[i] = shop.OrderItem{ID: it.ID.Hex(), Name: it.Name, Slug: it.Slug, Description: it.Description,
-			Price: rupeesToPaise(it.Price)}
+	for i := range d.Products {
+		items[i] = d.Products[i].item()
 	}
 	return &shop.Order{
 		ID: d.ID.Hex(), Products: items, Buyer: shop.Buyer{ID: d.Buyer.Hex(), Name: buyerName},
@@ -229,11 +261,9 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *shop.Order) error {
 	}
 	items := make([]orderItemDoc, len(o.Products))
 	for i, it := range o.Products {
-		pid, err := objectID("Product id", it.ID)
-		if err != nil {
+		if items[i], err = orderItemDocOf(it); err != nil {
 			return err
 		}
-		items[i] = orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
 	}
 	doc := orderDoc{ID: oid, Products: items, Buyer: buyer,
 		Payment: paymentDoc{Success: o.Payment.Success, Provider: o.Payment.Provider, TransactionID: o.Payment.TransactionID,

@@ -99,6 +99,22 @@ func (s *ProductService) changed(ctx context.Context, doc *productDoc, cat *cate
 	return doc.product(shop.CategoryRef{ID: cat.ID.Hex(), Name: cat.Name, Slug: cat.Slug}), nil
 }
 
+// refreshed hands product id to the read model and answers it as stored.
+func (s *ProductService) refreshed(ctx context.Context, id bson.ObjectID) (*shop.Product, error) {
+	var doc productDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": id}).Decode(&doc); err != nil {
+		return nil, notFound(err, errProductNotFound.Message)
+	}
+	cat, err := s.category(ctx, doc.Category.Hex())
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		cat, err = &categoryDoc{ID: doc.Category}, nil // shown by id alone, as the read model does
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.changed(ctx, &doc, cat)
+}
+
 // withFreeProductSlug runs write with the slug of name (or keep, the slug the product has,
 // when it was made from the same name), then with suffixed slugs while the slug is taken.
 // The only unique key written besides _id is the slug.
@@ -155,9 +171,12 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			}
 			doc = old
 			doc.Name, doc.Slug, doc.Description, doc.Price = in.Name, sl, in.Description, in.Price.Rupees()
-			doc.Quantity, doc.Shipping, doc.Category, doc.UpdatedAt = in.Quantity, in.Shipping, cat.ID, s.now()
+			doc.Shipping, doc.Category, doc.UpdatedAt = in.Shipping, cat.ID, s.now()
 			set := bson.M{"name": doc.Name, "slug": sl, "description": doc.Description, "price": doc.Price,
-				"quantity": doc.Quantity, "shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt}
+				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt}
+			if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
+				doc.Quantity, set["quantity"] = in.Quantity, in.Quantity
+			}
 			if photo != nil {
 				doc.Photo, set["photo"] = photo, photo
 			}
@@ -195,6 +214,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 	if old.Photo != nil {
 		s.db.deletePhoto(ctx, old.Photo.FileID)
 	}
+	s.releaseSKUs(ctx, &old)
 	return s.changes.Changed(ctx, shop.CatalogueChange{Products: []string{id}})
 }
 

@@ -28,6 +28,9 @@ func insertProduct(t *testing.T, db *mongostore.DB, quantity int) string {
 	return id.Hex()
 }
 
+// item is the stock of a product without variants.
+func item(productID string) shop.StockItem { return shop.StockItem{ProductID: productID} }
+
 func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
 	t.Helper()
 	oid, _ := bson.ObjectIDFromHex(id)
@@ -70,16 +73,16 @@ func TestStockReserveAndRelease(t *testing.T) {
 	stock := mongostore.NewStock(db, changes)
 	id := insertProduct(t, db, 3)
 
-	if err := stock.Reserve(t.Context(), id, 2); err != nil {
+	if err := stock.Reserve(t.Context(), item(id), 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := stock.Reserve(t.Context(), id, 2); shop.ErrorCode(err) != shop.ECONFLICT {
+	if err := stock.Reserve(t.Context(), item(id), 2); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("reserve beyond stock = %v, want ECONFLICT", err)
 	}
 	if q := quantityOf(t, db, id); q != 1 {
 		t.Fatalf("quantity = %d, want 1", q)
 	}
-	if err := stock.Release(t.Context(), id, 2); err != nil {
+	if err := stock.Release(t.Context(), item(id), 2); err != nil {
 		t.Fatal(err)
 	}
 	if q := quantityOf(t, db, id); q != 3 {
@@ -90,16 +93,16 @@ func TestStockReserveAndRelease(t *testing.T) {
 	}
 
 	unknown := bson.NewObjectID().Hex()
-	if err := stock.Reserve(t.Context(), unknown, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+	if err := stock.Reserve(t.Context(), item(unknown), 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("reserve of an unknown product = %v, want ENOTFOUND", err)
 	}
-	if err := stock.Reserve(t.Context(), "nope", 1); shop.ErrorCode(err) != shop.EINVALID {
+	if err := stock.Reserve(t.Context(), item("nope"), 1); shop.ErrorCode(err) != shop.EINVALID {
 		t.Fatalf("reserve of a malformed id = %v, want EINVALID", err)
 	}
-	if err := stock.Release(t.Context(), unknown, 1); err != nil {
+	if err := stock.Release(t.Context(), item(unknown), 1); err != nil {
 		t.Fatalf("release to a deleted product = %v, want nil", err)
 	}
-	if err := stock.Reserve(t.Context(), id, 0); err == nil {
+	if err := stock.Reserve(t.Context(), item(id), 0); err == nil {
 		t.Fatal("reserve of 0 units succeeded")
 	}
 }
@@ -113,7 +116,7 @@ func TestStockParallelReservationsNeverOversell(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			err := stock.Reserve(context.Background(), id, 1)
+			err := stock.Reserve(context.Background(), item(id), 1)
 			switch shop.ErrorCode(err) {
 			case "":
 				ok.Add(1)
