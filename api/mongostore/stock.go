@@ -93,4 +93,6 @@ func productStockUpdate(raw bson.Raw, delta int) (bson.M, bson.M, error) {
 	return update, bson.M{"quantity": bson.M{"$gte": -delta}}, nil
 }
 
-func errShortStock(n int) error { return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n) }
+func errShortStock(n int) error {
+	return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+}
