@@ -14,7 +14,7 @@ const (
 	MaxKeywordLength  = 100
 	MaxRelated        = 3
 	MaxPhotoBytes     = 5 << 20
-	MaxProductsListed = 1000 // get-product without paging answers at most this many
+	MaxProductsListed = 1000 // product-category answers at most this many
 	MaxPageLimit      = 100  // get-product?limit= at most this many a page
 	MaxQuantity       = 1_000_000
 )
@@ -109,8 +109,8 @@ type ProductWriter interface {
 
 // ProductReader answers the storefront's reads of products.
 type ProductReader interface {
-	// Products lists products newest first: page (from 1) of limit, or the first
-	// MaxProductsListed when limit is 0; it also answers the total count.
+	// Products lists products newest first: page (from 1) of limit, or all of them when
+	// limit is 0; it also answers the total count.
 	Products(ctx context.Context, page, limit int) ([]*Product, int, error)
 	// ProductBySlug returns one product. ENOTFOUND.
 	ProductBySlug(ctx context.Context, slug string) (*Product, error)

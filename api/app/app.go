@@ -25,6 +25,8 @@ type Config struct {
 	Gateway         shop.Gateway // nil: the sandbox gateway, no money moves
 	Currency        string       // "inr" when empty
 	PhotoCacheBytes int64        // the photo cache's budget; 128 MiB when 0
+	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
+	CheckoutTimeout time.Duration
 	Logger          *slog.Logger
 }
 
@@ -58,7 +60,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		c.PhotoCacheBytes = 128 << 20
 	}
 	if c.Gateway == nil {
-		c.Gateway = payment.Sandbox{}
+		c.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
 	}
 	model := catalogue.New(mongostore.NewCatalogueSource(db), c.Logger)
 	if err := model.Load(ctx); err != nil {
@@ -83,7 +85,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		log:           c.Logger,
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
-		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger})
+		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout})
 	return s, nil
 }
 

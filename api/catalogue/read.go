@@ -28,13 +28,13 @@ func (m *Model) productLocked(ctx context.Context, e *entry) *shop.Product {
 	return &p
 }
 
-// Products lists products newest first: page (from 1) of limit, or the first
-// shop.MaxProductsListed when limit is 0. It also answers the total.
+// Products lists products newest first: page (from 1) of limit, or all of them when limit
+// is 0. It also answers the total.
 func (m *Model) Products(ctx context.Context, page, limit int) ([]*shop.Product, int, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	total := len(m.newest)
-	from, to := 0, min(total, shop.MaxProductsListed)
+	from, to := 0, total
 	if limit > 0 {
 		from = min(total, (max(page, 1)-1)*limit)
 		to = min(total, from+limit)

@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/jpeg"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -20,7 +21,7 @@ func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 
 func TestPhotoDrawsEveryGarment(t *testing.T) {
 	start := time.Now()
-	for g := demo.TShirt; g <= demo.Skirt; g++ {
+	for g := demo.TShirt; g <= demo.Bag; g++ {
 		b, err := demo.Photo(g, color.RGBA{200, 40, 60, 255})
 		if err != nil {
 			t.Fatal(err)
@@ -80,11 +81,29 @@ func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 		t.Fatalf("%d categories and %d products", len(cats), total)
 	}
 	slugs := map[string]bool{}
+	var coloured, soldOut, fewLeft, ownPrice int
 	for _, p := range all {
 		if len(p.Description) <= 60 || p.Price <= 0 || p.Quantity <= 0 || !p.HasPhoto || p.Category.Name == "" || slugs[p.Slug] {
 			t.Fatalf("product %+v", p)
 		}
 		slugs[p.Slug] = true
+		checkSizes(t, p)
+		if len(p.Options) == 2 {
+			coloured++
+		}
+		for _, v := range p.Variants {
+			soldOut += boolInt(v.Quantity == 0)
+			fewLeft += boolInt(v.Quantity > 0 && v.Quantity <= 3)
+			ownPrice += boolInt(v.Price != nil)
+		}
+	}
+	if coloured < 15 || soldOut < 20 || fewLeft < 20 || ownPrice < 20 {
+		t.Fatalf("%d products in several colours, %d combinations sold out, %d with 1-3 left, %d with their own price",
+			coloured, soldOut, fewLeft, ownPrice)
+	}
+	// The newest products (the shop's first page) sell as one thing, as products always did.
+	if len(all[0].Options) != 0 || len(all[1].Options) != 0 {
+		t.Fatalf("newest products %s and %s have options", all[0].Name, all[1].Name)
 	}
 	photo, err := products.ProductPhoto(ctx, all[0].ID)
 	if err != nil {
@@ -128,4 +147,40 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// checkSizes checks a demo product's sizes: letters for clothes, waists for trousers and
+// jeans, ages for kids, none for bags; every combination of its options sold once.
+func checkSizes(t *testing.T, p *shop.Product) {
+	t.Helper()
+	if p.Category.Name == "Bags" {
+		if len(p.Options) != 0 || len(p.Variants) != 0 {
+			t.Fatalf("bag %s has sizes", p.Name)
+		}
+		return
+	}
+	if len(p.Options) == 0 || p.Options[0].Name != "Size" {
+		t.Fatalf("garment %s has no sizes: %+v", p.Name, p.Options)
+	}
+	want := map[string]string{"Jeans & Trousers": "30", "Kids": "4-5Y"}[p.Category.Name]
+	if want == "" {
+		want = "M"
+	}
+	if !slices.Contains(p.Options[0].Values, want) {
+		t.Fatalf("%s in %s comes in sizes %v, want %s among them", p.Name, p.Category.Name, p.Options[0].Values, want)
+	}
+	combos := 1
+	for _, o := range p.Options {
+		combos *= len(o.Values)
+	}
+	if len(p.Variants) != combos || p.Quantity != shop.VariantStock(p.Variants) {
+		t.Fatalf("%s: %d variants for %d combinations, stock %d", p.Name, len(p.Variants), combos, p.Quantity)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

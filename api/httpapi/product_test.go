@@ -340,7 +340,7 @@ func TestEditOfAProductThatMovedIs409(t *testing.T) {
 	p := a.createProduct(admin, withField(productFields(catID, "Oxford Shirt"), "quantity", "5"), nil)
 	id, loadedAt := p["_id"].(string), p["updatedAt"].(string)
 	path := "/api/v1/product/update-product/" + id
-	if err := a.shop.Stock.Reserve(t.Context(), shop.StockItem{ProductID: id}, 2); err != nil {
+	if err := a.shop.Stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: id}, 2); err != nil {
 		t.Fatal(err)
 	}
 	stale := withField(withField(productFields(catID, "Oxford Shirt"), "quantity", "5"), "updatedAt", loadedAt)

@@ -131,19 +131,15 @@ func (s *CategoryService) rename(ctx context.Context, oid bson.ObjectID, name st
 	}
 	var doc categoryDoc
 	err := s.withFreeSlug(ctx, name, current.Slug, func(sl string) error {
-		_, err := s.db.updateGuarded(ctx, categoriesColl, oid, func(raw bson.Raw) (bson.M, bson.M, error) {
+		return s.db.guardedUpdate(ctx, s.coll(), oid, "Category not found.", func(raw bson.Raw) (bson.M, bson.M, error) {
 			if err := bson.Unmarshal(raw, &doc); err != nil {
 				return nil, nil, err
 			}
 			doc.Name, doc.NameKey, doc.Slug, doc.UpdatedAt = name, strings.ToLower(name), sl, s.now()
-			return bson.M{"$set": bson.M{"name": doc.Name, "nameKey": doc.NameKey, "slug": sl,
-				"updatedAt": doc.UpdatedAt}}, nil, nil
+			return nil, bson.M{"$set": bson.M{"name": doc.Name, "nameKey": doc.NameKey, "slug": sl,
+				"updatedAt": doc.UpdatedAt}}, nil
 		})
-		return err
 	})
-	if isNoDocument(err) {
-		return nil, shop.Errorf(shop.ENOTFOUND, "Category not found.")
-	}
 	return &doc, err
 }
 

@@ -161,7 +161,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	var doc productDoc
 	var oldPhoto *photoRef
 	err = withFreeProductSlug(in.Name, keep, func(sl string) error {
-		_, err := s.db.updateGuarded(ctx, productsColl, oid, func(raw bson.Raw) (bson.M, bson.M, error) {
+		return s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
 			var old productDoc
 			if err := bson.Unmarshal(raw, &old); err != nil {
 				return nil, nil, err
@@ -181,15 +181,11 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 				doc.Photo, set["photo"] = photo, photo
 			}
 			oldPhoto = old.Photo
-			return bson.M{"$set": set}, bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, nil
+			return bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, bson.M{"$set": set}, nil
 		})
-		return err
 	})
 	if err != nil {
 		s.discardPhoto(ctx, photo)
-		if isNoDocument(err) {
-			return nil, errProductNotFound
-		}
 		return nil, fmt.Errorf("update product %s: %w", id, err)
 	}
 	if photo != nil {

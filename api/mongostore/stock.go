@@ -9,12 +9,20 @@ import (
 	"shop"
 )
 
-// Stock implements shop.Stock on the products' quantity, or on a variant's quantity inside its
-// product. Each change is one guarded update of one document (see updateGuarded), so two
-// shoppers racing for the last unit never both get it and the quantity never goes below zero.
-// Every change moves the product's updatedAt (an admin's form loaded before it is then refused
-// rather than overwriting the sale) and is handed to the catalogue read model, which reloads
-// that one product.
+// Stock implements shop.Stock on the products' quantity, or on a variant's quantity inside
+// its product (a product with variants keeps their sum as its own quantity). Each change is
+// one guarded update of one product (see guardedUpdate), so two shoppers racing for the last
+// unit never both get it and no quantity goes below zero. A reservation is noted in the
+// product (holds.<key>: units) by the same write that takes the units, so giving them back
+// after a crash happens exactly once.
+//
+// A variant is written by its index path ("variants.2.quantity"), guarded on MongoDB by the
+// variant's _id at that index: the embedded store (FerretDB v1.24.0) takes neither the
+// positional operator nor $elemMatch on an _id. Every write of a product's variants holds the
+// product's lock (SetVariants), so on the embedded store the index read is still the
+// variant's when it is written. Each move of a variant's units also moves variantsRev, so
+// that an admin's edit computed before a sale is made again over the sale rather than
+// undoing it (see SetVariants).
 type Stock struct {
 	db      *DB
 	changes shop.CatalogueChanges
@@ -22,77 +30,186 @@ type Stock struct {
 
 var _ shop.Stock = (*Stock)(nil)
 
-// NewStock returns the stock of products, telling changes (nil: nothing to tell) of every change.
+// NewStock returns the stock of products. Every change of a quantity is handed to changes (may
+// be nil), so the catalogue read model reloads that one product before the answer returns; a
+// failure there is logged, not returned: the units did move.
 func NewStock(db *DB, changes shop.CatalogueChanges) *Stock {
 	return &Stock{db: db, changes: changes}
 }
 
-// Reserve takes n units of the item when at least n are left.
-func (s *Stock) Reserve(ctx context.Context, item shop.StockItem, n int) error {
+// stockTarget is where the units of one item are kept in a product read for a change.
+type stockTarget struct {
+	guard    bson.M // what must still hold of the product when the change is written
+	path     string // the item's quantity field
+	quantity int    // the units left
+}
+
+// inc is the $inc that moves n units of the target (and of its product's sum, for a variant).
+func (t stockTarget) inc(n int) bson.M {
+	if t.path == "quantity" {
+		return bson.M{"quantity": n}
+	}
+	return bson.M{t.path: n, "quantity": n, "variantsRev": 1}
+}
+
+// target finds item in the product doc. ENOTFOUND when its variant is gone.
+func target(doc bson.Raw, item shop.StockItem) (stockTarget, error) {
+	if item.VariantID == "" {
+		q, _ := doc.Lookup("quantity").AsInt64OK()
+		return stockTarget{guard: bson.M{}, path: "quantity", quantity: int(q)}, nil
+	}
+	vid, err := objectID("Variant id", item.VariantID)
+	if err != nil {
+		return stockTarget{}, err
+	}
+	var d productDoc
+	if err := bson.Unmarshal(doc, &d); err != nil {
+		return stockTarget{}, fmt.Errorf("read product %s: %w", item.ProductID, err)
+	}
+	i := d.variantIndex(vid)
+	if i < 0 {
+		return stockTarget{}, shop.Errorf(shop.ENOTFOUND, "This size of product %s is no longer sold.", item.ProductID)
+	}
+	at := fmt.Sprintf("variants.%d", i)
+	return stockTarget{guard: bson.M{at + "._id": vid}, path: at + ".quantity", quantity: d.Variants[i].Quantity}, nil
+}
+
+// holdKey is the field noting what the order holds of item.
+func holdKey(orderID string, item shop.StockItem) string {
+	if item.VariantID == "" {
+		return "holds." + orderID
+	}
+	return "holds." + orderID + "_" + item.VariantID
+}
+
+// Reserve takes n units of the item for the order when at least n are left.
+func (s *Stock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
 	if n <= 0 {
 		return fmt.Errorf("reserve %d units of %v: the count must be positive", n, item)
 	}
-	return s.move(ctx, item, -n)
-}
-
-// Release gives back n units. A product or variant deleted since its reservation has nothing
-// to return to.
-func (s *Stock) Release(ctx context.Context, item shop.StockItem, n int) error {
-	if n <= 0 {
-		return fmt.Errorf("release %d units of %v: the count must be positive", n, item)
-	}
-	err := s.move(ctx, item, n)
-	if shop.ErrorCode(err) == shop.ENOTFOUND {
-		return nil
-	}
-	return err
-}
-
-// move adds delta units to the item's stock, refusing to go below zero.
-func (s *Stock) move(ctx context.Context, item shop.StockItem, delta int) error {
-	oid, err := objectID("Product id", item.ProductID)
-	if err != nil {
-		return err
-	}
-	decide := func(raw bson.Raw) (bson.M, bson.M, error) { return productStockUpdate(raw, delta) }
-	if item.VariantID != "" {
-		vid, err := objectID("Variant id", item.VariantID)
-		if err != nil {
-			return err
+	hold := holdKey(orderID, item)
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		if _, held := heldUnits(doc, hold); held {
+			return nil, nil, nil // reserved before
 		}
-		decide = func(raw bson.Raw) (bson.M, bson.M, error) { return variantStockUpdate(raw, item, vid, delta) }
-	}
-	_, err = s.db.updateGuarded(ctx, productsColl, oid, decide)
-	if isNoDocument(err) {
-		return shop.Errorf(shop.ENOTFOUND, "Product %s is no longer sold.", item.ProductID)
-	}
+		t, err := target(doc, item)
+		if err != nil {
+			return nil, nil, err
+		}
+		if t.quantity < n {
+			return nil, nil, shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+		}
+		guard := t.guard
+		guard[hold] = bson.M{"$exists": false}
+		guard[t.path] = bson.M{"$gte": n}
+		return guard, bson.M{"$inc": t.inc(-n), "$set": bson.M{hold: n}}, nil
+	})
 	if err != nil {
-		return fmt.Errorf("move stock of %v by %d: %w", item, delta, err)
-	}
-	if s.changes == nil {
-		return nil
-	}
-	if err := s.changes.Changed(context.WithoutCancel(ctx), shop.CatalogueChange{Products: []string{item.ProductID}}); err != nil {
-		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", item.ProductID, "err", err)
+		return fmt.Errorf("reserve %d of %v: %w", n, item, err)
 	}
 	return nil
 }
 
-// productStockUpdate moves the stock of a product sold without variants.
-func productStockUpdate(raw bson.Raw, delta int) (bson.M, bson.M, error) {
-	var d struct {
-		Quantity int `bson:"quantity"`
-	}
-	if err := bson.Unmarshal(raw, &d); err != nil {
-		return nil, nil, err
-	}
-	if d.Quantity+delta < 0 {
-		return nil, nil, errShortStock(-delta)
-	}
-	update := bson.M{"$inc": bson.M{"quantity": delta}, "$set": bson.M{"updatedAt": nowMillis()}}
-	return update, bson.M{"quantity": bson.M{"$gte": -delta}}, nil
+// Release gives back the units the order holds, once. A product or variant deleted since its
+// reservation has nothing to return to.
+func (s *Stock) Release(ctx context.Context, orderID string, item shop.StockItem) error {
+	return s.dropHold(ctx, orderID, item, true)
 }
 
-func errShortStock(n int) error {
-	return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+// Settle forgets the order's hold: its units are sold.
+func (s *Stock) Settle(ctx context.Context, orderID string, item shop.StockItem) error {
+	return s.dropHold(ctx, orderID, item, false)
+}
+
+func (s *Stock) dropHold(ctx context.Context, orderID string, item shop.StockItem, giveBack bool) error {
+	hold := holdKey(orderID, item)
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		n, held := heldUnits(doc, hold)
+		if !held {
+			return nil, nil, nil
+		}
+		update := bson.M{"$unset": bson.M{hold: ""}}
+		guard := bson.M{hold: n}
+		t, err := target(doc, item)
+		if giveBack && err == nil {
+			update["$inc"] = t.inc(n)
+			for k, v := range t.guard {
+				guard[k] = v
+			}
+		}
+		return guard, update, nil
+	})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("drop the hold of order %s on %v: %w", orderID, item, err)
+	}
+	return nil
+}
+
+// Restock puts n sold units back. A deleted product or variant takes none.
+func (s *Stock) Restock(ctx context.Context, item shop.StockItem, n int) error {
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		t, err := target(doc, item)
+		if err != nil {
+			return nil, nil, err
+		}
+		return t.guard, bson.M{"$inc": t.inc(n)}, nil
+	})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("restock %d of %v: %w", n, item, err)
+	}
+	return nil
+}
+
+// update makes a guarded change of one product's stock and refreshes the catalogue when a
+// quantity moved. A move also moves the product's updatedAt, so an admin's form loaded before
+// it is refused rather than overwriting the sale.
+func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
+	oid, err := objectID("Product id", item.ProductID)
+	if err != nil {
+		return err
+	}
+	moved := false
+	err = s.db.guardedUpdate(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
+		func(doc bson.Raw) (bson.M, bson.M, error) {
+			guard, update, err := decide(doc)
+			if _, moved = update["$inc"]; moved {
+				set, _ := update["$set"].(bson.M)
+				if set == nil {
+					set = bson.M{}
+				}
+				set["updatedAt"] = nowMillis()
+				update["$set"] = set
+			}
+			return guard, update, err
+		})
+	if err == nil && moved {
+		s.changed(ctx, item.ProductID)
+	}
+	return err
+}
+
+// heldUnits answers the units noted under hold ("holds.<key>") in the product document.
+func heldUnits(doc bson.Raw, hold string) (int, bool) {
+	v, err := doc.LookupErr("holds", hold[len("holds."):])
+	if err != nil {
+		return 0, false
+	}
+	n, ok := v.AsInt64OK()
+	return int(n), ok
+}
+
+func (s *Stock) changed(ctx context.Context, id string) {
+	if s.changes == nil {
+		return
+	}
+	err := s.changes.Changed(context.WithoutCancel(ctx), shop.CatalogueChange{Products: []string{id}})
+	if err != nil {
+		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", id, "err", err)
+	}
 }

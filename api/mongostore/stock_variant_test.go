@@ -56,8 +56,8 @@ func variantQuantities(t *testing.T, db *mongostore.DB, id string) (int, []int) 
 	return doc.Quantity, out
 }
 
-// The store fact behind the two ways Stock moves a variant's units: MongoDB takes a
-// positional update guarded by $elemMatch; the embedded FerretDB v1.24.0 does not.
+// The store fact behind Stock's index paths for variants: MongoDB takes a positional update
+// guarded by $elemMatch; the embedded FerretDB v1.24.0 does not.
 func TestPositionalVariantUpdate(t *testing.T) {
 	db := storetest.NewDB(t)
 	id, vids := insertSizedProduct(t, db, 1, 2, 3)
@@ -83,34 +83,55 @@ func TestVariantStockReserveAndRelease(t *testing.T) {
 	stock := mongostore.NewStock(db, &changeLog{})
 	id, vids := insertSizedProduct(t, db, 1, 2, 3)
 	m := shop.StockItem{ProductID: id, VariantID: vids[1]}
+	orderA, orderB := bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
 
-	if err := stock.Reserve(t.Context(), m, 2); err != nil {
+	if err := stock.Reserve(t.Context(), orderA, m, 2); err != nil {
 		t.Fatal(err)
 	}
-	if err := stock.Reserve(t.Context(), m, 1); shop.ErrorCode(err) != shop.ECONFLICT {
+	if err := stock.Reserve(t.Context(), orderA, m, 2); err != nil {
+		t.Fatalf("reserve for the same order again = %v, want nil (nothing more taken)", err)
+	}
+	if err := stock.Reserve(t.Context(), orderB, m, 1); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("reserve beyond the size's stock = %v, want ECONFLICT", err)
 	}
 	if total, each := variantQuantities(t, db, id); total != 4 || fmt.Sprint(each) != "[1 0 3]" {
 		t.Fatalf("stock %d %v, want 4 [1 0 3]", total, each)
 	}
-	if err := stock.Release(t.Context(), m, 2); err != nil {
+	for range 2 { // the second release gives nothing more
+		if err := stock.Release(t.Context(), orderA, m); err != nil {
+			t.Fatal(err)
+		}
+		if total, each := variantQuantities(t, db, id); total != 6 || fmt.Sprint(each) != "[1 2 3]" {
+			t.Fatalf("stock after release %d %v, want 6 [1 2 3]", total, each)
+		}
+	}
+	if err := stock.Reserve(t.Context(), orderB, m, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Settle(t.Context(), orderB, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Restock(t.Context(), m, 1); err != nil {
 		t.Fatal(err)
 	}
 	if total, each := variantQuantities(t, db, id); total != 6 || fmt.Sprint(each) != "[1 2 3]" {
-		t.Fatalf("stock after release %d %v, want 6 [1 2 3]", total, each)
+		t.Fatalf("stock after sale and restock %d %v, want 6 [1 2 3]", total, each)
 	}
 	gone := shop.StockItem{ProductID: id, VariantID: bson.NewObjectID().Hex()}
-	if err := stock.Reserve(t.Context(), gone, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+	if err := stock.Reserve(t.Context(), orderA, gone, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("reserve of a removed size = %v, want ENOTFOUND", err)
 	}
-	if err := stock.Release(t.Context(), gone, 1); err != nil {
+	if err := stock.Release(t.Context(), orderA, gone); err != nil {
 		t.Fatalf("release to a removed size = %v, want nil", err)
 	}
-	if err := stock.Reserve(t.Context(), shop.StockItem{ProductID: id, VariantID: "M"}, 1); shop.ErrorCode(err) != shop.EINVALID {
+	if err := stock.Restock(t.Context(), gone, 1); err != nil {
+		t.Fatalf("restock of a removed size = %v, want nil", err)
+	}
+	if err := stock.Reserve(t.Context(), orderA, shop.StockItem{ProductID: id, VariantID: "M"}, 1); shop.ErrorCode(err) != shop.EINVALID {
 		t.Fatalf("reserve of a malformed variant id = %v, want EINVALID", err)
 	}
 	noProduct := shop.StockItem{ProductID: bson.NewObjectID().Hex(), VariantID: vids[0]}
-	if err := stock.Reserve(t.Context(), noProduct, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+	if err := stock.Reserve(t.Context(), orderA, noProduct, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("reserve of a deleted product's size = %v, want ENOTFOUND", err)
 	}
 }
@@ -125,7 +146,8 @@ func TestVariantStockParallelReservationsNeverOversell(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Go(func() {
-			err := stock.Reserve(context.Background(), shop.StockItem{ProductID: id, VariantID: vids[1]}, 1)
+			err := stock.Reserve(context.Background(), bson.NewObjectID().Hex(),
+				shop.StockItem{ProductID: id, VariantID: vids[1]}, 1)
 			switch shop.ErrorCode(err) {
 			case "":
 				ok.Add(1)
@@ -152,7 +174,8 @@ func TestVariantEditDuringSalesLosesNoSale(t *testing.T) {
 	var wg sync.WaitGroup
 	for range 20 {
 		wg.Go(func() {
-			err := stock.Reserve(context.Background(), shop.StockItem{ProductID: id, VariantID: vids[1]}, 1)
+			err := stock.Reserve(context.Background(), bson.NewObjectID().Hex(),
+				shop.StockItem{ProductID: id, VariantID: vids[1]}, 1)
 			if err == nil {
 				ok.Add(1)
 			} else if shop.ErrorCode(err) != shop.ECONFLICT {

@@ -8,6 +8,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"shop"
 )
@@ -65,7 +66,7 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	for _, v := range old.Variants {
 		had[v.SKU] = true
 	}
-	var claimed []string // SKUs new to the product, given back if it is not written
+	var fresh, claimed []string // SKUs new to the product; those claimed are given back if it is not written
 	defer func() {
 		if !written {
 			for _, sku := range claimed {
@@ -86,13 +87,12 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 			docs[i].Price = &r
 		}
 		keep[v.SKU] = true
-		if had[v.SKU] {
-			continue // the product's already
+		if !had[v.SKU] {
+			fresh = append(fresh, v.SKU)
 		}
-		if err := s.claimSKU(ctx, oid, v.SKU); err != nil {
-			return false, err
-		}
-		claimed = append(claimed, v.SKU)
+	}
+	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
+		return false, err
 	}
 	opts := make([]optionDoc, len(in.Options))
 	for i, o := range in.Options {
@@ -115,10 +115,10 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 }
 
 // writeOverVariants applies update to the product if its variants are still at revision rev
-// (a guarded update: see updateGuarded).
+// (a guarded update: see guardedUpdate).
 func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update bson.M) (bool, error) {
 	written := false
-	_, err := s.db.updateGuarded(ctx, productsColl, oid, func(raw bson.Raw) (bson.M, bson.M, error) {
+	err := s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
 		var now struct {
 			VariantsRev int `bson:"variantsRev"`
 		}
@@ -133,12 +133,46 @@ func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectI
 		if rev == 0 {
 			guard["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
 		}
-		return update, guard, nil
+		return guard, update, nil
 	})
-	if err != nil {
-		return false, notFound(err, errProductNotFound.Message)
+	return written && err == nil, err
+}
+
+// claimSKUs makes the SKUs the product's, in one insert when none is claimed yet, and answers
+// those it claimed (all of them unless it fails). ECONFLICT when another product sells one.
+func (s *ProductService) claimSKUs(ctx context.Context, product bson.ObjectID, skus []string) ([]string, error) {
+	if len(skus) == 0 {
+		return nil, nil
 	}
-	return written, nil
+	docs := make([]skuDoc, len(skus))
+	for i, sku := range skus {
+		docs[i] = skuDoc{SKU: sku, Product: product, At: s.now()}
+	}
+	_, err := s.db.db.Collection(skusColl).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err == nil {
+		return skus, nil
+	}
+	var bulk mongo.BulkWriteException
+	if !errors.As(err, &bulk) || bulk.WriteConcernError != nil {
+		return nil, fmt.Errorf("claim SKUs: %w", err)
+	}
+	failed := map[int]bool{}
+	for _, we := range bulk.WriteErrors {
+		if we.Code != 11000 && !isDuplicate(we) {
+			return nil, fmt.Errorf("claim SKUs: %w", err)
+		}
+		failed[we.Index] = true
+	}
+	var claimed []string
+	for i, sku := range skus {
+		if failed[i] {
+			if err := s.claimSKU(ctx, product, sku); err != nil {
+				return claimed, err
+			}
+		}
+		claimed = append(claimed, sku)
+	}
+	return claimed, nil
 }
 
 // claimSKU makes sku the product's. ECONFLICT when another product sells it; a claim left by

@@ -70,12 +70,13 @@ func (d *DB) announceCatalogueChange(ctx context.Context, ch shop.CatalogueChang
 		seq = v.Seq + 1
 		recent := append(v.Recent, ch)
 		recent = recent[max(0, len(recent)-recentChanges):]
-		return bson.M{"$set": bson.M{"seq": seq, "recent": recent}}, bson.M{"seq": v.Seq}, nil
+		return bson.M{"seq": v.Seq}, bson.M{"$set": bson.M{"seq": seq, "recent": recent}}, nil
 	}
-	_, err := d.updateGuarded(ctx, metaColl, catalogueMetaID, bump)
-	if isNoDocument(err) || errors.Is(err, errNoEpoch) {
+	meta := d.db.Collection(metaColl)
+	err := d.guardedUpdate(ctx, meta, catalogueMetaID, "no catalogue version", bump)
+	if shop.ErrorCode(err) == shop.ENOTFOUND || errors.Is(err, errNoEpoch) {
 		if _, err = d.catalogueVersion(ctx); err == nil {
-			_, err = d.updateGuarded(ctx, metaColl, catalogueMetaID, bump)
+			err = d.guardedUpdate(ctx, meta, catalogueMetaID, "no catalogue version", bump)
 		}
 	}
 	if err != nil {
