@@ -40,6 +40,7 @@ type Shop struct {
 	Products   shop.ProductService
 	Orders     *shop.Orders
 	Stock      *mongostore.Stock
+	Photos     *mongostore.PhotoCache
 
 	productWriter *mongostore.ProductService
 	log           *slog.Logger
@@ -66,7 +67,8 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 	if err := model.Load(ctx); err != nil {
 		return nil, fmt.Errorf("load the catalogue: %w", err)
 	}
-	writer := mongostore.NewProductService(db, model, mongostore.NewPhotoCache(c.PhotoCacheBytes))
+	photos := mongostore.NewPhotoCache(c.PhotoCacheBytes)
+	writer := mongostore.NewProductService(db, model, photos)
 	s := &Shop{
 		DB:        db,
 		Catalogue: model,
@@ -81,6 +83,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 			shop.ProductReader
 		}{writer, model},
 		Stock:         mongostore.NewStock(db, model),
+		Photos:        photos,
 		productWriter: writer,
 		log:           c.Logger,
 	}
@@ -140,7 +143,7 @@ func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logge
 			}
 		}
 		uri = srv.URI()
-		log.Info("embedded store started", "dir", dir)
+		log.Info("embedded store started", "dir", dir, "socket", srv.Socket())
 	}
 	db, err := mongostore.Open(ctx, uri, dbName, mongostore.Options{SerializeUpdates: st.Embedded, Logger: log})
 	if err != nil {

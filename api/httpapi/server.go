@@ -31,8 +31,9 @@ type Deps struct {
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
 	// Answers, when set, keeps public catalogue answers until a change touches them.
-	Answers *catalogue.Answers
-	Logger  *slog.Logger
+	Answers  *catalogue.Answers
+	Logger   *slog.Logger
+	Observer Observer // told of every answered request (metrics); may be nil
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -99,7 +100,7 @@ func New(d Deps) (*Server, error) {
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
 		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
 	s.routes()
 	return s, nil
 }

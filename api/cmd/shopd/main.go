@@ -19,6 +19,7 @@ import (
 	"shop/app"
 	"shop/demo"
 	"shop/httpapi"
+	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
 )
@@ -47,6 +48,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	observed := metrics.New()
+	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
 	store, err := app.OpenStore(ctx, cfg.MongoURI, cfg.DataDir, cfg.MongoDB, log)
 	if err != nil {
@@ -67,6 +70,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		return err
 	}
 	go s.Run(ctx, time.Second)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", s.Photos.Stats)
 	if cfg.AdminEmail != "" {
 		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
 			return err
@@ -100,7 +104,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 
 	deps := s.Deps()
-	deps.Tokens = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL)
+	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
 	api, err := httpapi.New(deps)
 	if err != nil {
@@ -147,6 +151,26 @@ func servedURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// serveMetrics serves Prometheus metrics at /metrics on addr ("off": not at all) until the
+// returned stop is called. Metrics are for the operator's network only, so they never share
+// the public port. A taken address is logged, not fatal: the shop serves on without metrics.
+func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
+	if addr == "off" {
+		return func() {}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: set METRICS_ADDR to a free address", "err", err)
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
+	return func() { _ = srv.Close() }
 }
 
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
