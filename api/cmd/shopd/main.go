@@ -24,10 +24,29 @@ import (
 	"shop/payment"
 )
 
+// usage is what shopd says when its arguments are not understood.
+const usage = `usage:
+  shopd                 serve the shop (configured from the environment; see .env.example)
+  shopd backup DIR      copy the embedded store in DATA_DIR and its JWT secret into the new
+                        directory DIR, consistently, while shopd runs or not
+  shopd restore DIR     bring a backup in DIR back into an empty DATA_DIR`
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+	var err error
+	switch args := os.Args[1:]; {
+	case len(args) == 0:
+		err = run(ctx, os.Getenv, os.Stdout)
+	case len(args) == 2 && args[0] == "backup":
+		err = backupStore(ctx, os.Getenv, args[1], os.Stdout)
+	case len(args) == 2 && args[0] == "restore":
+		err = restoreStore(os.Getenv, args[1], os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "shopd:", err)
 		os.Exit(1)
 	}
