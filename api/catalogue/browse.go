@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"cmp"
+	"context"
 	"iter"
 	"slices"
 	"strconv"
@@ -51,6 +52,31 @@ func Browse(entries iter.Seq[Entry], q shop.BrowseQuery) Page {
 		to = min(len(matched), from+q.Limit)
 	}
 	return Page{Entries: matched[from:to:to], Total: len(matched), Facets: facets.result()}
+}
+
+// Browse answers one page of the catalogue under q, with the facets. The answer depends on
+// every product (the facets count them all), so any change makes a cached one stale.
+func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseResult, error) {
+	DependsOnEveryProduct(ctx)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	page := Browse(func(yield func(Entry) bool) {
+		for _, e := range m.newest {
+			be := Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower}
+			if c, ok := m.categories[e.p.Category.ID]; ok {
+				be.CategorySlug, be.CategoryName = c.Slug, c.Name
+			}
+			if !yield(be) {
+				return
+			}
+		}
+	}, q)
+	res := &shop.BrowseResult{Total: page.Total, Page: q.Page, Limit: q.Limit, Facets: page.Facets,
+		Products: make([]*shop.Product, 0, len(page.Entries))}
+	for _, be := range page.Entries {
+		res.Products = append(res.Products, m.productLocked(ctx, m.products[be.Product.ID]))
+	}
+	return res, nil
 }
 
 // filter is a query made ready for matching: lists as sets of lower-case values.
