@@ -20,6 +20,7 @@ import (
 	"shop/demo"
 	"shop/embedded"
 	"shop/httpapi"
+	"shop/mail"
 	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
@@ -111,10 +112,23 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	} else {
 		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
 	}
+	mailer, err := newMailer(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := mailer.Close(closeCtx); err != nil {
+			log.Error("shutdown", "err", err)
+		}
+	}()
 	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
 	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
 		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
-		CheckoutTimeout: cfg.CheckoutTimeout})
+		CheckoutTimeout: cfg.CheckoutTimeout, Mailer: mailer, Users: users, PublicURL: cfg.PublicURL})
+	resetLinks := shop.NewResetLinks(shop.ResetLinksConfig{Users: users, Tokens: mongostore.NewResetTokens(db),
+		Mailer: mailer, PublicURL: cfg.PublicURL, Logger: log})
 	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
 		return err
 	}
@@ -136,6 +150,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		Categories:       categories,
 		Products:         products,
 		Orders:           orders,
+		ResetLinks:       resetLinks,
 		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
 		Health:           db.Ping,
 		CatalogueVersion: catalogue.Version,
@@ -158,6 +173,21 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr
+}
+
+// newMailer sends the shop's mail through SMTP_URL, or into .eml files in DATA_DIR/mail.
+func newMailer(cfg *config, log *slog.Logger) (*mail.Queue, error) {
+	if cfg.SMTPURL == "" {
+		dir := filepath.Join(cfg.DataDir, "mail")
+		log.Info("mail is written to files, not sent: set SMTP_URL to send it", "dir", dir)
+		return mail.NewQueue(&mail.Outbox{Dir: dir, From: cfg.MailFrom, Log: log}, dir, log), nil
+	}
+	smtp, err := mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("mail is sent through SMTP", "server", smtp.Addr())
+	return mail.NewQueue(smtp, smtp.Addr(), log), nil
 }
 
 // recoverCheckouts settles the checkouts a crash cut short before the shop takes requests.
