@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
-	"shop/embedded"
 	"shop/httpapi"
 	"shop/mail"
 	"shop/metrics"
@@ -26,10 +26,29 @@ import (
 	"shop/payment"
 )
 
+// usage is what shopd says when its arguments are not understood.
+const usage = `usage:
+  shopd                 serve the shop (configured from the environment; see .env.example)
+  shopd backup DIR      copy the embedded store in DATA_DIR and its JWT secret into the new
+                        directory DIR, consistently, while shopd runs or not
+  shopd restore DIR     bring a backup in DIR back into an empty DATA_DIR`
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+	var err error
+	switch args := os.Args[1:]; {
+	case len(args) == 0:
+		err = run(ctx, os.Getenv, os.Stdout)
+	case len(args) == 2 && args[0] == "backup":
+		err = backupStore(ctx, os.Getenv, args[1], os.Stdout)
+	case len(args) == 2 && args[0] == "restore":
+		err = restoreStore(os.Getenv, args[1], os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "shopd:", err)
 		os.Exit(1)
 	}
@@ -53,59 +72,13 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	observed := metrics.New()
 	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
-	uri := cfg.MongoURI
-	if cfg.embedded() {
-		srv, err := embedded.Start(filepath.Join(cfg.DataDir, "store"))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if err := srv.Stop(10 * time.Second); err != nil {
-				log.Error("stop embedded store", "err", err)
-			}
-		}()
-		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"), "socket", srv.Socket())
-	}
-
-	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
+	store, err := app.OpenStore(ctx, cfg.MongoURI, cfg.DataDir, cfg.MongoDB, log)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = db.Close(context.Background()) }()
-	if err := db.EnsureIndexes(ctx); err != nil {
-		return err
-	}
+	defer store.Close()
 
-	users := mongostore.NewUserService(db, shop.Hasher{})
-	if cfg.AdminEmail != "" {
-		if _, err := users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
-			return err
-		}
-		log.Info("admin account ready", "email", cfg.AdminEmail)
-	}
-
-	catalogue := mongostore.NewCatalogue(db)
-	if err := catalogue.Load(ctx); err != nil {
-		return err
-	}
-	go catalogue.Watch(ctx, time.Second)
-	categories := mongostore.NewCategoryService(db, catalogue)
-	photos := mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB) << 20)
-	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", photos.Stats)
-	products := mongostore.NewProductService(db, catalogue, photos)
-	if cfg.SeedDemo {
-		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
-		if err != nil {
-			return fmt.Errorf("load the demo catalogue: %w", err)
-		}
-		if seeded {
-			log.Info("demo catalogue loaded", "products", demo.ProductCount,
-				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
-		}
-	}
-
-	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
+	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(store.DB))
 	if cfg.StripeKey != "" {
 		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
 		log.Info("card payments through Stripe", "currency", cfg.Currency)
@@ -123,21 +96,39 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			log.Error("shutdown", "err", err)
 		}
 	}()
-	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
-	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
-		CheckoutTimeout: cfg.CheckoutTimeout, Mailer: mailer, Users: users, PublicURL: cfg.PublicURL})
-	resetLinks := shop.NewResetLinks(shop.ResetLinksConfig{Users: users, Tokens: mongostore.NewResetTokens(db),
-		Mailer: mailer, PublicURL: cfg.PublicURL, Logger: log})
-	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
+	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
+		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
+		Mailer: mailer, PublicURL: cfg.PublicURL})
+	if err != nil {
 		return err
 	}
-	go orders.RecoverEvery(ctx, time.Minute)
+	go s.Run(ctx, time.Second)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", s.Photos.Stats)
+	if cfg.AdminEmail != "" {
+		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
+			return err
+		}
+		log.Info("admin account ready", "email", cfg.AdminEmail)
+	}
+	if cfg.SeedDemo {
+		seeded, err := demo.Seed(ctx, demo.Services{Users: s.Users, Categories: s.Categories, Products: s.Products})
+		if err != nil {
+			return fmt.Errorf("load the demo catalogue: %w", err)
+		}
+		if seeded {
+			log.Info("demo catalogue loaded", "products", demo.ProductCount,
+				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
+		}
+	}
+	if err := recoverCheckouts(ctx, log, s.Orders, cfg); err != nil {
+		return err
+	}
+	go s.Orders.RecoverEvery(ctx, time.Minute)
 
-	if cfg.embedded() {
+	if store.Embedded {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 		go func() {
-			n, size, err := products.WarmPhotoCache(ctx)
+			n, size, err := s.WarmPhotoCache(ctx)
 			if err != nil && ctx.Err() == nil {
 				log.Warn("warm the photo cache", "err", err)
 			}
@@ -145,21 +136,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}()
 	}
 
-	api, err := httpapi.New(httpapi.Deps{
-		Users:            users,
-		Categories:       categories,
-		Products:         products,
-		Orders:           orders,
-		ResetLinks:       resetLinks,
-		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
-		Health:           db.Ping,
-		CatalogueVersion: catalogue.Version,
-		Logger:           log,
-		Observer:         observed,
-		ClientDist:       cfg.ClientDist,
-		CORSOrigins:      cfg.CORSOrigins,
-		TrustedProxies:   cfg.TrustedProxies,
-	})
+	deps := s.Deps()
+	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
+	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	api, err := httpapi.New(deps)
 	if err != nil {
 		return err
 	}
@@ -169,7 +149,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
 	defer cancel()
-	if err := orders.Drain(drainCtx); err != nil {
+	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr

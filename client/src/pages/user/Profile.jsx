@@ -12,11 +12,22 @@ const FIELDS = [
   { name: 'name', label: 'Name' },
   { name: 'email', label: 'Email', type: 'email', disabled: true, readOnly: true },
   { name: 'password', label: 'Password', type: 'password' },
+  { name: 'currentPassword', label: 'Current password', type: 'password', needsSecretChange: true },
   { name: 'phone', label: 'Phone' },
   { name: 'address', label: 'Address' },
+  { name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer' },
 ];
 
-/** Profile lets a shopper edit everything but their email. */
+/** The form as sent: the new answer and the current password only when a secret changes. */
+function payload({ answer, currentPassword, ...rest }) {
+  if (!rest.password && !answer) return rest;
+  return { ...rest, ...(answer ? { answer } : {}), currentPassword };
+}
+
+/**
+ * Profile lets a shopper edit everything but their email. A new password or security answer
+ * asks for the current password, so a stolen session alone cannot take the account.
+ */
 export default function Profile() {
   const [auth, setAuth] = useAuth();
   const user = auth?.user ?? {};
@@ -24,9 +35,12 @@ export default function Profile() {
     name: user.name ?? '',
     email: user.email ?? '',
     password: '',
+    currentPassword: '',
     phone: user.phone ?? '',
     address: user.address ?? '',
+    answer: '',
   });
+  const changesSecret = values.password !== '' || values.answer !== '';
   const [saving, setSaving] = useState(false);
 
   const change = (name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }));
@@ -34,7 +48,7 @@ export default function Profile() {
   const submit = async () => {
     setSaving(true);
     try {
-      const data = await updateProfile(values);
+      const data = await updateProfile(payload(values));
       if (data?.error) {
         toast.error(data.error);
         return;
@@ -53,19 +67,21 @@ export default function Profile() {
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
       <Form layout="vertical" onFinish={submit} style={{ maxWidth: 480 }}>
         <h4>User Profile</h4>
-        {FIELDS.map(({ name, label, type, disabled, readOnly }) => (
-          <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
-            <Input
-              id={`profile-${name}`}
-              type={type ?? 'text'}
-              value={values[name]}
-              onChange={change(name)}
-              disabled={disabled}
-              readOnly={readOnly}
-              placeholder={`Enter Your ${label}`}
-            />
-          </Form.Item>
-        ))}
+        {FIELDS.filter((f) => !f.needsSecretChange || changesSecret).map(
+          ({ name, label, type, disabled, readOnly, placeholder }) => (
+            <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
+              <Input
+                id={`profile-${name}`}
+                type={type ?? 'text'}
+                value={values[name]}
+                onChange={change(name)}
+                disabled={disabled}
+                readOnly={readOnly}
+                placeholder={placeholder ?? `Enter Your ${label}`}
+              />
+            </Form.Item>
+          ),
+        )}
         <Button type="primary" htmlType="submit" loading={saving}>
           Update
         </Button>
