@@ -150,8 +150,17 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}()
 	}
 
+	// On MongoDB several processes may serve the shop: they share the failure limits through
+	// the store. The embedded store has one process, which keeps them in memory.
+	var attempts shop.AttemptCounter
+	if !cfg.embedded() {
+		if attempts, err = mongostore.NewAttempts(ctx, db); err != nil {
+			return err
+		}
+	}
 	api, err := httpapi.New(httpapi.Deps{
 		Users:            users,
+		Attempts:         attempts,
 		Categories:       categories,
 		Products:         products,
 		Orders:           orders,
