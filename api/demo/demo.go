@@ -187,8 +187,8 @@ func Seed(ctx context.Context, s Services) (bool, error) {
 			}
 			in := shop.ProductInput{Name: it.name, Description: fmt.Sprintf("%s, in %s. %s", it.detail, strings.ToLower(it.colour), c.about),
 				Price: it.price, Quantity: it.stock, Shipping: true, CategoryID: catID}
-			up := &shop.PhotoUpload{ContentType: "image/jpeg", Body: bytes.NewReader(photo)}
-			p, err := s.Products.CreateProduct(ctx, shop.StaticForm(in, up))
+			up := &shop.PhotoUpload{ContentType: "image/jpeg", Size: int64(len(photo)), Body: bytes.NewReader(photo)}
+			p, err := s.Products.CreateProduct(ctx, in, up)
 			if err != nil {
 				return false, fmt.Errorf("create demo product %s: %w", it.name, err)
 			}

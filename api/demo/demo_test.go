@@ -12,9 +12,9 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
 	"shop/internal/storetest"
-	"shop/mongostore"
 )
 
 func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
@@ -57,13 +57,16 @@ func TestPhotoDrawsEveryGarment(t *testing.T) {
 func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	ctx := t.Context()
 	db := storetest.NewDB(t)
-	cat := mongostore.NewCatalogue(db)
-	if err := cat.Load(ctx); err != nil {
-		t.Fatal(err)
+	shopOn := func() *app.Shop {
+		s, err := app.New(ctx, db, app.Config{Hasher: shop.Hasher{Cost: bcrypt.MinCost}, PhotoCacheBytes: 64 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
 	}
-	users := mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost})
-	products := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(64<<20))
-	s := demo.Services{Users: users, Categories: mongostore.NewCategoryService(db, cat), Products: products}
+	one := shopOn()
+	cat, users, products := one.Catalogue, one.Users, one.Products
+	s := demo.Services{Users: users, Categories: one.Categories, Products: products}
 
 	start := time.Now()
 	seeded, err := demo.Seed(ctx, s)
@@ -72,8 +75,8 @@ func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	}
 	t.Logf("seeded %d products in %s", demo.ProductCount, time.Since(start))
 
-	cats := cat.Categories()
-	all, total := cat.Products(1, 0)
+	cats, _ := cat.Categories(ctx)
+	all, total, _ := cat.Products(ctx, 1, 0)
 	if len(cats) < 6 || len(cats) != demo.CategoryCount || total < 48 || total != demo.ProductCount {
 		t.Fatalf("%d categories and %d products", len(cats), total)
 	}
@@ -126,21 +129,24 @@ func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	if err != nil || seeded {
 		t.Fatalf("second seed: %v, %v", seeded, err)
 	}
-	if _, n := cat.Products(1, 0); n != total || len(cat.Categories()) != len(cats) {
+	if _, n, _ := cat.Products(ctx, 1, 0); n != total || len(must(cat.Categories(ctx))) != len(cats) {
 		t.Fatalf("second seed changed the catalogue: %d products", n)
 	}
 	// A fresh model over the same store agrees: nothing was added behind the first one's back.
-	fresh := mongostore.NewCatalogue(db)
-	if err := fresh.Load(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if fresh.Count() != total {
-		t.Fatalf("store holds %d products, model %d", fresh.Count(), total)
+	if n, _ := shopOn().Catalogue.ProductCount(ctx); n != total {
+		t.Fatalf("store holds %d products, model %d", n, total)
 	}
 	files, err := db.Database().Collection("photos.files").CountDocuments(ctx, map[string]any{})
 	if err != nil || files != int64(total) {
 		t.Fatalf("%d photo files for %d products (%v)", files, total, err)
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }
 
 // checkSizes checks a demo product's sizes: letters for clothes, waists for trousers and

@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/catalogue"
 )
 
 // Deps are the services and settings the API is built on.
@@ -29,11 +30,10 @@ type Deps struct {
 	HashSlots int
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
-	// CatalogueVersion, when set, is the catalogue read model's version (it moves with every
-	// change): public catalogue answers are then cached until it moves (see answerCache).
-	CatalogueVersion func() uint64
-	Logger           *slog.Logger
-	Observer         Observer // told of every answered request (metrics); may be nil
+	// Answers, when set, keeps public catalogue answers until a change touches them.
+	Answers  *catalogue.Answers
+	Logger   *slog.Logger
+	Observer Observer // told of every answered request (metrics); may be nil
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
@@ -100,7 +100,7 @@ func New(d Deps) (*Server, error) {
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
 		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
-	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
 	s.routes()
 	return s, nil
 }

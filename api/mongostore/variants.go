@@ -114,33 +114,28 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	return true, nil
 }
 
-// writeOverVariants applies update to the product if its variants are still at revision rev.
-// MongoDB checks the revision in the update's filter, atomically. The embedded store would
-// scan every product for such a filter (DESIGN: only an _id filter is pushed down), so there
-// the check is made in Go under the product's lock, which every write of its stock holds too.
+// writeOverVariants applies update to the product if its variants are still at revision rev
+// (a guarded update: see guardedUpdate).
 func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update bson.M) (bool, error) {
-	filter := bson.M{"_id": oid, "variantsRev": rev}
-	if rev == 0 {
-		filter["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
-	}
-	if s.db.locks.enabled {
-		unlock := s.db.locks.Lock(oid.Hex())
-		defer unlock()
-		var now productDoc
-		err := s.coll().FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(bson.M{"variantsRev": 1})).Decode(&now)
-		if err != nil {
-			return false, notFound(err, errProductNotFound.Message)
+	written := false
+	err := s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
+		var now struct {
+			VariantsRev int `bson:"variantsRev"`
 		}
-		if now.VariantsRev != rev {
-			return false, nil
+		if err := bson.Unmarshal(raw, &now); err != nil {
+			return nil, nil, err
 		}
-		filter = bson.M{"_id": oid}
-	}
-	res, err := s.coll().UpdateOne(ctx, filter, update)
-	if err != nil {
-		return false, fmt.Errorf("set variants of %s: %w", oid.Hex(), err)
-	}
-	return res.MatchedCount == 1, nil
+		written = now.VariantsRev == rev
+		if !written {
+			return nil, nil, nil
+		}
+		guard := bson.M{"variantsRev": rev}
+		if rev == 0 {
+			guard["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
+		}
+		return guard, update, nil
+	})
+	return written && err == nil, err
 }
 
 // claimSKUs makes the SKUs the product's, in one insert when none is claimed yet, and answers

@@ -12,13 +12,12 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
-	"shop/embedded"
 	"shop/httpapi"
 	"shop/metrics"
 	"shop/mongostore"
@@ -71,49 +70,34 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	observed := metrics.New()
 	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
-	uri := cfg.MongoURI
-	if cfg.embedded() {
-		srv, err := embedded.Start(filepath.Join(cfg.DataDir, "store"))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if err := srv.Stop(10 * time.Second); err != nil {
-				log.Error("stop embedded store", "err", err)
-			}
-		}()
-		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"), "socket", srv.Socket())
-	}
-
-	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
+	store, err := app.OpenStore(ctx, cfg.MongoURI, cfg.DataDir, cfg.MongoDB, log)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = db.Close(context.Background()) }()
-	if err := db.EnsureIndexes(ctx); err != nil {
+	defer store.Close()
+
+	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(store.DB))
+	if cfg.StripeKey != "" {
+		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
+		log.Info("card payments through Stripe", "currency", cfg.Currency)
+	} else {
+		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
+	}
+	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
+		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log})
+	if err != nil {
 		return err
 	}
-
-	users := mongostore.NewUserService(db, shop.Hasher{})
+	go s.Run(ctx, time.Second)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", s.Photos.Stats)
 	if cfg.AdminEmail != "" {
-		if _, err := users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
+		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
 			return err
 		}
 		log.Info("admin account ready", "email", cfg.AdminEmail)
 	}
-
-	catalogue := mongostore.NewCatalogue(db)
-	if err := catalogue.Load(ctx); err != nil {
-		return err
-	}
-	go catalogue.Watch(ctx, time.Second)
-	categories := mongostore.NewCategoryService(db, catalogue)
-	photos := mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB) << 20)
-	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", photos.Stats)
-	products := mongostore.NewProductService(db, catalogue, photos)
 	if cfg.SeedDemo {
-		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
+		seeded, err := demo.Seed(ctx, demo.Services{Users: s.Users, Categories: s.Categories, Products: s.Products})
 		if err != nil {
 			return fmt.Errorf("load the demo catalogue: %w", err)
 		}
@@ -122,27 +106,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
 		}
 	}
-
-	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
-	if cfg.StripeKey != "" {
-		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
-		log.Info("card payments through Stripe", "currency", cfg.Currency)
-	} else {
-		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
-	}
-	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
-	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
-		CheckoutTimeout: cfg.CheckoutTimeout})
-	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
+	if err := recoverCheckouts(ctx, log, s.Orders, cfg); err != nil {
 		return err
 	}
-	go orders.RecoverEvery(ctx, time.Minute)
+	go s.Orders.RecoverEvery(ctx, time.Minute)
 
-	if cfg.embedded() {
+	if store.Embedded {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 		go func() {
-			n, size, err := products.WarmPhotoCache(ctx)
+			n, size, err := s.WarmPhotoCache(ctx)
 			if err != nil && ctx.Err() == nil {
 				log.Warn("warm the photo cache", "err", err)
 			}
@@ -150,29 +122,19 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}()
 	}
 
+	deps := s.Deps()
+	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
+	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
 	// On MongoDB several processes may serve the shop: they share the failure limits through
 	// the store. The embedded store has one process, which keeps them in memory.
-	var attempts shop.AttemptCounter
 	if !cfg.embedded() {
-		if attempts, err = mongostore.NewAttempts(ctx, db); err != nil {
+		attempts, err := mongostore.NewAttempts(ctx, s.DB)
+		if err != nil {
 			return err
 		}
+		deps.Attempts = attempts
 	}
-	api, err := httpapi.New(httpapi.Deps{
-		Users:            users,
-		Attempts:         attempts,
-		Categories:       categories,
-		Products:         products,
-		Orders:           orders,
-		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
-		Health:           db.Ping,
-		CatalogueVersion: catalogue.Version,
-		Logger:           log,
-		Observer:         observed,
-		ClientDist:       cfg.ClientDist,
-		CORSOrigins:      cfg.CORSOrigins,
-		TrustedProxies:   cfg.TrustedProxies,
-	})
+	api, err := httpapi.New(deps)
 	if err != nil {
 		return err
 	}
@@ -182,7 +144,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
 	defer cancel()
-	if err := orders.Drain(drainCtx); err != nil {
+	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr

@@ -17,3 +17,7 @@ export const CATEGORY_LIST_ERROR = 'Something went wrong in getting category';
 
 /** notifyCategoryListError shows the server's message, else CATEGORY_LIST_ERROR. */
 export const notifyCategoryListError = (error) => toast.error(errorMessage(error, CATEGORY_LIST_ERROR));
+
+/** Shown when an edit is refused because the product changed (a sale, say) since it was loaded. */
+export const PRODUCT_CHANGED =
+  'This product changed since you opened it. It has been reloaded: check it and update again.';

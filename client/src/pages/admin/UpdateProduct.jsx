@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import toast from 'react-hot-toast';
@@ -10,7 +10,7 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
+import { GENERIC_ERROR, PRODUCT_CHANGED, notifyCategoryListError } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 
 /** UpdateProduct lets the admin edit every field of one product, or delete it. */
@@ -22,16 +22,26 @@ export default function UpdateProduct() {
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 
+  const load = useCallback(
+    () =>
+      getProduct(slug)
+        .then((found) => {
+          setProduct(found);
+          setValues(productValues(found));
+        })
+        .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR))),
+    [slug],
+  );
   useEffect(() => {
-    getProduct(slug)
-      .then((found) => {
-        setProduct(found);
-        setValues(productValues(found));
-      })
-      .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR)));
-  }, [slug]);
+    load();
+  }, [load]);
 
-  const update = () => act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully');
+  const reloadChanged = async () => {
+    await load();
+    toast.error(PRODUCT_CHANGED);
+  };
+  const update = () =>
+    act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully', reloadChanged);
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');
