@@ -12,37 +12,73 @@ import (
 )
 
 // Entry is a product as browsing sees it: the product (only read), its category's slug and
-// name, and its name and description in lower case for the keyword.
+// name, its name and description in lower case for the keyword, and its facts.
 type Entry struct {
 	Product      *shop.Product
 	CategorySlug string
 	CategoryName string
 	NameLower    string
 	DescLower    string
+	Facts        Facts
+}
+
+// Facts are what browsing reads of a product, taken from it once rather than at every browse:
+// its lowest price, and the size, colour and stock of each variant.
+type Facts struct {
+	LowestPrice shop.Paise
+	Variants    []VariantFacts
+}
+
+// VariantFacts are a variant's size and colour (empty when its product has no such option)
+// and stock.
+type VariantFacts struct {
+	Size, Colour string
+	Quantity     int
+}
+
+// FactsOf takes the facts of a product.
+func FactsOf(p *shop.Product) Facts {
+	f := Facts{LowestPrice: lowestPrice(p)}
+	if len(p.Options) == 0 {
+		return f
+	}
+	sizeName, colourName := optionNamed(p, shop.SizeOptionNames), optionNamed(p, shop.ColourOptionNames)
+	f.Variants = make([]VariantFacts, len(p.Variants))
+	for i, v := range p.Variants {
+		f.Variants[i] = VariantFacts{Quantity: v.Quantity}
+		if sizeName != "" {
+			f.Variants[i].Size = v.Options[sizeName]
+		}
+		if colourName != "" {
+			f.Variants[i].Colour = v.Options[colourName]
+		}
+	}
+	return f
 }
 
 // Page is what a browse finds: the entries of the page asked for, how many match in all, and
 // the facets.
 type Page struct {
-	Entries []Entry
-	Total   int
-	Facets  shop.Facets
+	Products []*shop.Product // the entries' products, to read only
+	Total    int
+	Facets   shop.Facets
 }
 
 // Browse answers the page q asks for among entries (given newest first), the number that
-// match, and the facets, in one pass over the entries.
-func Browse(entries iter.Seq[Entry], q shop.BrowseQuery) Page {
+// match, and the facets, in one pass over the entries. An entry yielded is read during the
+// yield only, so the caller may reuse it.
+func Browse(entries iter.Seq[*Entry], q shop.BrowseQuery) Page {
 	f := newFilter(q)
-	var matched []Entry
+	var matched []priced
 	facets := newFacetCounter(f)
 	for e := range entries {
-		m := f.examine(&e)
+		m := f.examine(e)
 		if !m.keyword {
 			continue
 		}
-		facets.add(&e, &m)
+		facets.add(e, &m)
 		if m.category && m.price && m.variantsPass(f, false, false) {
-			matched = append(matched, e)
+			matched = append(matched, priced{e.Product, e.NameLower, m.price0})
 		}
 	}
 	sortEntries(matched, q.Sort)
@@ -51,7 +87,18 @@ func Browse(entries iter.Seq[Entry], q shop.BrowseQuery) Page {
 		from = min(len(matched), (max(q.Page, 1)-1)*q.Limit)
 		to = min(len(matched), from+q.Limit)
 	}
-	return Page{Entries: matched[from:to:to], Total: len(matched), Facets: facets.result()}
+	page := Page{Products: make([]*shop.Product, 0, to-from), Total: len(matched), Facets: facets.result()}
+	for _, pe := range matched[from:to] {
+		page.Products = append(page.Products, pe.product)
+	}
+	return page
+}
+
+// priced is a matching product with what it is sorted by.
+type priced struct {
+	product   *shop.Product
+	nameLower string
+	price     shop.Paise
 }
 
 // Browse answers one page of the catalogue under q, with the facets. The answer depends on
@@ -60,60 +107,62 @@ func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseRes
 	DependsOnEveryProduct(ctx)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	page := Browse(func(yield func(Entry) bool) {
+	page := Browse(func(yield func(*Entry) bool) {
+		var be Entry
 		for _, e := range m.newest {
-			be := Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower}
+			be = Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower, Facts: e.facts}
 			if c, ok := m.categories[e.p.Category.ID]; ok {
 				be.CategorySlug, be.CategoryName = c.Slug, c.Name
 			}
-			if !yield(be) {
+			if !yield(&be) {
 				return
 			}
 		}
 	}, q)
 	res := &shop.BrowseResult{Total: page.Total, Page: q.Page, Limit: q.Limit, Facets: page.Facets,
-		Products: make([]*shop.Product, 0, len(page.Entries))}
-	for _, be := range page.Entries {
-		res.Products = append(res.Products, m.productLocked(ctx, m.products[be.Product.ID]))
+		Products: make([]*shop.Product, 0, len(page.Products))}
+	for _, p := range page.Products {
+		res.Products = append(res.Products, m.productLocked(ctx, m.products[p.ID]))
 	}
 	return res, nil
 }
 
-// filter is a query made ready for matching: lists as sets of lower-case values.
+// filter is a query made ready for matching. It is used by one browse at a time: examine
+// reuses its buffer, so matching a product allocates nothing.
 type filter struct {
 	q           shop.BrowseQuery
 	categories  map[string]bool // slugs and ids
-	sizes       map[string]bool
-	colours     map[string]bool
 	keyword     string
 	hasCategory bool
+	buf         []variantMatch
 }
 
 func newFilter(q shop.BrowseQuery) *filter {
-	f := &filter{q: q, categories: map[string]bool{}, sizes: lowerSet(q.Sizes), colours: lowerSet(q.Colours),
-		keyword: strings.ToLower(q.Keyword), hasCategory: len(q.Categories)+len(q.CategoryIDs) > 0}
+	f := &filter{q: q, categories: map[string]bool{}, keyword: strings.ToLower(q.Keyword),
+		hasCategory: len(q.Categories)+len(q.CategoryIDs) > 0}
 	for _, c := range slices.Concat(q.Categories, q.CategoryIDs) {
 		f.categories[c] = true
 	}
 	return f
 }
 
-func lowerSet(vs []string) map[string]bool {
-	m := make(map[string]bool, len(vs))
-	for _, v := range vs {
-		m[strings.ToLower(v)] = true
+// inList reports whether v is one of list, ignoring case.
+func inList(list []string, v string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, v) {
+			return true
+		}
 	}
-	return m
+	return false
 }
 
 // match records which filters an entry passes. The variant filters (size, colour, stock) are
 // kept per variant, since one variant must pass all of them together.
 type match struct {
 	keyword, category, price bool
-	price0                   shop.Paise // the product's lowest price
-	sizeName, colourName     string     // the names of its size and colour options, if any
-	variants                 []variantMatch
-	plain                    bool // a product without variants
+	price0                   shop.Paise     // the product's lowest price
+	variants                 []variantMatch // valid until the next examine
+	plain                    bool           // a product without options
 	plainStock               bool
 }
 
@@ -129,19 +178,20 @@ func (f *filter) examine(e *Entry) match {
 		return m
 	}
 	m.category = !f.hasCategory || f.categories[e.CategorySlug] || f.categories[p.Category.ID]
-	m.price0 = lowestPrice(p)
+	m.price0 = e.Facts.LowestPrice
 	m.price = (f.q.MinPrice == nil || m.price0 >= *f.q.MinPrice) && (f.q.MaxPrice == nil || m.price0 <= *f.q.MaxPrice)
 	if len(p.Options) == 0 {
 		m.plain, m.plainStock = true, !f.q.InStock || p.Quantity > 0
 		return m
 	}
-	m.sizeName, m.colourName = optionNamed(p, shop.SizeOptionNames), optionNamed(p, shop.ColourOptionNames)
-	m.variants = make([]variantMatch, len(p.Variants))
-	for i, v := range p.Variants {
-		vm := &m.variants[i]
-		vm.sizeValue, vm.colour0 = v.Options[m.sizeName], v.Options[m.colourName]
-		vm.size = len(f.sizes) == 0 || (m.sizeName != "" && f.sizes[strings.ToLower(vm.sizeValue)])
-		vm.colour = len(f.colours) == 0 || (m.colourName != "" && f.colours[strings.ToLower(vm.colour0)])
+	vs := e.Facts.Variants
+	f.buf = slices.Grow(f.buf[:0], len(vs))[:len(vs)]
+	m.variants = f.buf
+	for i := range vs {
+		v, vm := &vs[i], &m.variants[i]
+		vm.sizeValue, vm.colour0 = v.Size, v.Colour
+		vm.size = len(f.q.Sizes) == 0 || (v.Size != "" && inList(f.q.Sizes, v.Size))
+		vm.colour = len(f.q.Colours) == 0 || (v.Colour != "" && inList(f.q.Colours, v.Colour))
 		vm.stock = !f.q.InStock || v.Quantity > 0
 	}
 	return m
@@ -152,7 +202,7 @@ func (f *filter) examine(e *Entry) match {
 // colour is asked for and its stock is as asked.
 func (m *match) variantsPass(f *filter, ignoreSize, ignoreColour bool) bool {
 	if m.plain {
-		return m.plainStock && (ignoreSize || len(f.sizes) == 0) && (ignoreColour || len(f.colours) == 0)
+		return m.plainStock && (ignoreSize || len(f.q.Sizes) == 0) && (ignoreColour || len(f.q.Colours) == 0)
 	}
 	for _, v := range m.variants {
 		if (ignoreSize || v.size) && (ignoreColour || v.colour) && v.stock {
@@ -177,7 +227,7 @@ func lowestPrice(p *shop.Product) shop.Paise {
 // optionNamed answers the name of the product's option called one of names, ignoring case.
 func optionNamed(p *shop.Product, names []string) string {
 	for _, o := range p.Options {
-		if slices.Contains(names, strings.ToLower(o.Name)) {
+		if inList(names, o.Name) {
 			return o.Name
 		}
 	}
@@ -186,14 +236,14 @@ func optionNamed(p *shop.Product, names []string) string {
 
 // sortEntries orders matched entries (newest first already) by the query's sort; ties keep
 // the newest first.
-func sortEntries(es []Entry, sort string) {
+func sortEntries(es []priced, sort string) {
 	switch sort {
 	case shop.BrowsePriceAsc:
-		slices.SortStableFunc(es, func(a, b Entry) int { return cmp.Compare(lowestPrice(a.Product), lowestPrice(b.Product)) })
+		slices.SortStableFunc(es, func(a, b priced) int { return cmp.Compare(a.price, b.price) })
 	case shop.BrowsePriceDesc:
-		slices.SortStableFunc(es, func(a, b Entry) int { return cmp.Compare(lowestPrice(b.Product), lowestPrice(a.Product)) })
+		slices.SortStableFunc(es, func(a, b priced) int { return cmp.Compare(b.price, a.price) })
 	case shop.BrowseName:
-		slices.SortStableFunc(es, func(a, b Entry) int { return strings.Compare(a.NameLower, b.NameLower) })
+		slices.SortStableFunc(es, func(a, b priced) int { return strings.Compare(a.nameLower, b.nameLower) })
 	}
 }
 

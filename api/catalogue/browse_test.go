@@ -61,18 +61,28 @@ func testCatalogue() []Entry {
 	out := make([]Entry, len(ps))
 	for i, p := range ps {
 		p.CreatedAt = time.Date(2026, 1, 30-i, 0, 0, 0, 0, time.UTC)
-		out[i] = Entry{Product: p, CategorySlug: p.Category.Slug, CategoryName: p.Category.Name,
-			NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description)}
+		out[i] = entryOf(p)
 	}
 	return out
 }
 
-func browse(q shop.BrowseQuery) Page { return Browse(slices.Values(testCatalogue()), q) }
+// each yields the entries in turn.
+func each(es []Entry) func(yield func(*Entry) bool) {
+	return func(yield func(*Entry) bool) {
+		for i := range es {
+			if !yield(&es[i]) {
+				return
+			}
+		}
+	}
+}
 
-func names(es []Entry) string {
-	out := make([]string, len(es))
-	for i, e := range es {
-		out[i] = e.Product.Name
+func browse(q shop.BrowseQuery) Page { return Browse(each(testCatalogue()), q) }
+
+func names(ps []*shop.Product) string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
 	}
 	return strings.Join(out, ", ")
 }
@@ -120,7 +130,7 @@ func TestBrowseFiltersAndSorts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := browse(tt.q)
-			if got := names(res.Entries); got != tt.want || res.Total != tt.total {
+			if got := names(res.Products); got != tt.want || res.Total != tt.total {
 				t.Fatalf("Browse = %q (total %d), want %q (total %d)", got, res.Total, tt.want, tt.total)
 			}
 		})
@@ -185,4 +195,36 @@ func TestSizeOrder(t *testing.T) {
 	if got := strings.Join(sizes, " "); got != "XS S M XL 3XL 2-3Y 10-11Y 30 32 One size" {
 		t.Fatalf("sizes ordered %s", got)
 	}
+}
+
+// benchCatalogue is 10,000 products of 8 variants, as the bench catalogue.
+func benchCatalogue() []Entry {
+	cats := []shop.CategoryRef{shirts, jeans, kids}
+	colours := []string{"Navy", "Black", "White", "Olive"}
+	out := make([]Entry, 10000)
+	for i := range out {
+		var vs []shop.Variant
+		for k := range 8 {
+			vs = append(vs, v(fmt.Sprintf("%s/%s", []string{"S", "M", "L", "XL"}[k%4], colours[(i+k/4)%4]), (i+k)%5))
+		}
+		p := product(fmt.Sprintf("Garment %d", i), cats[i%3], 300+i%2000, vs...)
+		out[i] = entryOf(p)
+	}
+	return out
+}
+
+func BenchmarkBrowse(b *testing.B) {
+	entries := benchCatalogue()
+	q := shop.BrowseQuery{Sizes: []string{"M"}, Colours: []string{"Navy"}, Sort: shop.BrowsePriceAsc, Page: 2, Limit: 12}
+	b.ReportAllocs()
+	for b.Loop() {
+		if page := Browse(each(entries), q); page.Total == 0 {
+			b.Fatal("nothing found")
+		}
+	}
+}
+
+func entryOf(p *shop.Product) Entry {
+	return Entry{Product: p, CategorySlug: p.Category.Slug, CategoryName: p.Category.Name,
+		NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description), Facts: FactsOf(p)}
 }

@@ -9,19 +9,20 @@ import (
 )
 
 // facetCounter counts the facets of one browse while its entries are examined. Each facet
-// applies every filter but its own; values chosen in the query are listed even at 0.
+// applies every filter but its own; values chosen in the query are listed even at 0. Values
+// are counted as spelt; spellings that differ only in case are merged at the end.
 type facetCounter struct {
 	f          *filter
 	categories map[string]*shop.CategoryFacet // by slug, every category met
-	sizes      map[string]*shop.ValueFacet    // by lower-case value
-	colours    map[string]*shop.ValueFacet
+	sizes      map[string]int
+	colours    map[string]int
+	seen       []string // the values one product counted already
 	price      shop.PriceRange
 	priced     bool
 }
 
 func newFacetCounter(f *filter) *facetCounter {
-	return &facetCounter{f: f, categories: map[string]*shop.CategoryFacet{},
-		sizes: map[string]*shop.ValueFacet{}, colours: map[string]*shop.ValueFacet{}}
+	return &facetCounter{f: f, categories: map[string]*shop.CategoryFacet{}, sizes: map[string]int{}, colours: map[string]int{}}
 }
 
 // add counts an entry that matches the keyword.
@@ -47,30 +48,20 @@ func (c *facetCounter) add(e *Entry, m *match) {
 	if !m.category || !m.price || m.plain {
 		return
 	}
-	var sizes, colours []string // counted once per product
+	c.seen = c.seen[:0]
 	for _, v := range m.variants {
-		if v.stock && v.colour && v.sizeValue != "" {
-			sizes = countOnce(c.sizes, sizes, v.sizeValue)
-		}
-		if v.stock && v.size && v.colour0 != "" {
-			colours = countOnce(c.colours, colours, v.colour0)
+		if v.stock && v.colour && v.sizeValue != "" && !slices.Contains(c.seen, v.sizeValue) {
+			c.sizes[v.sizeValue]++
+			c.seen = append(c.seen, v.sizeValue)
 		}
 	}
-}
-
-// countOnce adds one to value's count unless this product counted it already (in seen).
-func countOnce(counts map[string]*shop.ValueFacet, seen []string, value string) []string {
-	key := strings.ToLower(value)
-	if slices.Contains(seen, key) {
-		return seen
+	c.seen = c.seen[:0]
+	for _, v := range m.variants {
+		if v.stock && v.size && v.colour0 != "" && !slices.Contains(c.seen, v.colour0) {
+			c.colours[v.colour0]++
+			c.seen = append(c.seen, v.colour0)
+		}
 	}
-	vf := counts[key]
-	if vf == nil {
-		vf = &shop.ValueFacet{Value: value}
-		counts[key] = vf
-	}
-	vf.Count++
-	return append(seen, key)
 }
 
 // result lists each facet's values with a count, and the chosen ones: categories by name,
@@ -92,16 +83,29 @@ func (c *facetCounter) result() shop.Facets {
 	return out
 }
 
-func values(counts map[string]*shop.ValueFacet, chosen []string, order func(a, b string) int) []shop.ValueFacet {
+// values lists counted values, merging spellings that differ only in case (the first
+// spelling in order names them), and adds the chosen ones not counted.
+func values(counts map[string]int, chosen []string, order func(a, b string) int) []shop.ValueFacet {
+	out := make([]shop.ValueFacet, 0, len(counts)+len(chosen))
+	for v, n := range counts {
+		out = append(out, shop.ValueFacet{Value: v, Count: n})
+	}
+	slices.SortFunc(out, func(a, b shop.ValueFacet) int {
+		return cmp.Or(order(a.Value, b.Value), strings.Compare(a.Value, b.Value))
+	})
+	merged := out[:0]
+	for _, vf := range out {
+		if k := len(merged) - 1; k >= 0 && strings.EqualFold(merged[k].Value, vf.Value) {
+			merged[k].Count += vf.Count
+			continue
+		}
+		merged = append(merged, vf)
+	}
 	for _, v := range chosen {
-		if counts[strings.ToLower(v)] == nil {
-			counts[strings.ToLower(v)] = &shop.ValueFacet{Value: v}
+		if !slices.ContainsFunc(merged, func(vf shop.ValueFacet) bool { return strings.EqualFold(vf.Value, v) }) {
+			merged = append(merged, shop.ValueFacet{Value: v})
 		}
 	}
-	out := make([]shop.ValueFacet, 0, len(counts))
-	for _, vf := range counts {
-		out = append(out, *vf)
-	}
-	slices.SortFunc(out, func(a, b shop.ValueFacet) int { return order(a.Value, b.Value) })
-	return out
+	slices.SortStableFunc(merged, func(a, b shop.ValueFacet) int { return order(a.Value, b.Value) })
+	return merged
 }

@@ -51,6 +51,7 @@ type entry struct {
 	p         shop.CatalogueProduct
 	nameLower string
 	descLower string
+	facts     Facts  // what browsing reads of it, taken once
 	gen       uint64 // the model's gen when this entry last changed
 }
 
@@ -94,7 +95,8 @@ func (s *state) setCategories(cats []*shop.Category) {
 }
 
 func newEntry(p *shop.CatalogueProduct, gen uint64) *entry {
-	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description), gen: gen}
+	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description),
+		facts: FactsOf(&p.Product), gen: gen}
 }
 
 // newerFirst orders by createdAt descending, then _id descending: a stable order for paging.

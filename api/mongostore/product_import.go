@@ -15,6 +15,7 @@ import (
 type ImportedProduct struct {
 	In        shop.ProductInput
 	Photo     *shop.PhotoUpload
+	Variants  *shop.VariantsInput // its sizes and colours, if it is sold by them
 	CreatedAt time.Time
 }
 
@@ -28,6 +29,7 @@ const importBatch = 500
 func (s *ProductService) ImportProducts(ctx context.Context, items []ImportedProduct) error {
 	cats := map[string]*categoryDoc{}
 	docs := make([]any, 0, importBatch)
+	var skus []any
 	for i, it := range items {
 		cat, ok := cats[it.In.CategoryID]
 		if !ok {
@@ -43,14 +45,31 @@ func (s *ProductService) ImportProducts(ctx context.Context, items []ImportedPro
 			return fmt.Errorf("import product %d: %w", i, err)
 		}
 		at := it.CreatedAt.UTC().Truncate(time.Millisecond)
-		docs = append(docs, productDoc{ID: id, Name: it.In.Name, Slug: makeSlug(it.In.Name, "product"),
+		doc := productDoc{ID: id, Name: it.In.Name, Slug: makeSlug(it.In.Name, "product"),
 			Description: it.In.Description, Price: it.In.Price.Rupees(), Quantity: it.In.Quantity,
-			Shipping: it.In.Shipping, Category: cat.ID, Photo: photo, CreatedAt: at, UpdatedAt: at})
+			Shipping: it.In.Shipping, Category: cat.ID, Photo: photo, CreatedAt: at, UpdatedAt: at}
+		if it.Variants != nil {
+			vs, err := it.Variants.Validate(nil)
+			if err != nil {
+				return fmt.Errorf("import product %d: %w", i, err)
+			}
+			doc.Options, doc.Variants, doc.Quantity = optionDocs(it.Variants.Options), variantDocs(vs), shop.VariantStock(vs)
+			for _, v := range vs {
+				skus = append(skus, skuDoc{SKU: v.SKU, Product: id, At: at})
+			}
+		}
+		docs = append(docs, doc)
 		if len(docs) == importBatch || i == len(items)-1 {
+			// SKUs first: a claim left by a failed import is taken over once stale.
+			if len(skus) > 0 {
+				if _, err := s.db.db.Collection(skusColl).InsertMany(ctx, skus); err != nil {
+					return fmt.Errorf("import the SKUs of products: %w", err)
+				}
+			}
 			if _, err := s.coll().InsertMany(ctx, docs); err != nil {
 				return fmt.Errorf("import products: %w", err)
 			}
-			docs = docs[:0]
+			docs, skus = docs[:0], skus[:0]
 		}
 	}
 	return s.changes.Changed(ctx, shop.CatalogueChange{All: true})

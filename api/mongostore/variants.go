@@ -74,18 +74,9 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 			}
 		}
 	}()
-	docs := make([]variantDoc, len(vs))
+	docs, opts := variantDocs(vs), optionDocs(in.Options)
 	keep := map[string]bool{}
-	for i, v := range vs {
-		vid := bson.NewObjectID()
-		if v.ID != "" {
-			vid = mustOID(v.ID)
-		}
-		docs[i] = variantDoc{ID: vid, SKU: v.SKU, Options: v.Options, Quantity: v.Quantity}
-		if v.Price != nil {
-			r := v.Price.Rupees()
-			docs[i].Price = &r
-		}
+	for _, v := range vs {
 		keep[v.SKU] = true
 		if !had[v.SKU] {
 			fresh = append(fresh, v.SKU)
@@ -93,10 +84,6 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	}
 	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
 		return false, err
-	}
-	opts := make([]optionDoc, len(in.Options))
-	for i, o := range in.Options {
-		opts[i] = optionDoc{Name: o.Name, Values: o.Values}
 	}
 	set := bson.M{"options": opts, "variants": docs, "updatedAt": s.now()}
 	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
@@ -112,6 +99,31 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 		}
 	}
 	return true, nil
+}
+
+// variantDocs are validated variants as stored: a new one gets its id here.
+func variantDocs(vs []shop.Variant) []variantDoc {
+	docs := make([]variantDoc, len(vs))
+	for i, v := range vs {
+		vid := bson.NewObjectID()
+		if v.ID != "" {
+			vid = mustOID(v.ID)
+		}
+		docs[i] = variantDoc{ID: vid, SKU: v.SKU, Options: v.Options, Quantity: v.Quantity}
+		if v.Price != nil {
+			r := v.Price.Rupees()
+			docs[i].Price = &r
+		}
+	}
+	return docs
+}
+
+func optionDocs(options []shop.Option) []optionDoc {
+	out := make([]optionDoc, len(options))
+	for i, o := range options {
+		out[i] = optionDoc{Name: o.Name, Values: o.Values}
+	}
+	return out
 }
 
 // writeOverVariants applies update to the product if its variants are still at revision rev

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"shop"
@@ -43,4 +44,32 @@ func garmentOf(i int) garment {
 		"pairs well with the rest of the collection. Style %d.", strings.ToLower(fit), strings.ToLower(mat),
 		strings.ToLower(g), strings.ToLower(col), season, 1000+i)
 	return garment{name: name, description: desc, price: shop.Paise((299+(i*37)%4700)*100 + i%100)}
+}
+
+// Sizes of the bench catalogue: letters, and waists for trousers and shorts.
+var (
+	letterSizes = []string{"XS", "S", "M", "L", "XL", "XXL"}
+	waistSizes  = []string{"28", "30", "32", "34", "36", "38"}
+)
+
+// variantsOf are the sizes and colours the i-th product is sold in: 6, 8, 10 or 8 variants
+// in turn (8 on average), one to two colours, about one combination in seven sold out.
+func variantsOf(i int) *shop.VariantsInput {
+	sizes := letterSizes
+	if g := garments[(i/11)%len(garments)]; g == "Trousers" || g == "Shorts" {
+		sizes = waistSizes
+	}
+	nColours := 1 + min(i%4, 1)
+	sizes = sizes[:[]int{6, 4, 5, 4}[i%4]]
+	col := (i / 7) % len(colours)
+	in := &shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: slices.Clone(sizes)}, {Name: "Colour"}}}
+	for c := range nColours {
+		in.Options[1].Values = append(in.Options[1].Values, colours[(col+c)%len(colours)])
+	}
+	for k := range len(sizes) * nColours {
+		q := (i + 3*k) % 7 * 3
+		in.Variants = append(in.Variants, shop.VariantInput{SKU: fmt.Sprintf("B%05d-%d", i, k), Quantity: &q,
+			Options: map[string]string{"Size": sizes[k%len(sizes)], "Colour": in.Options[1].Values[k/len(sizes)]}})
+	}
+	return in
 }

@@ -1,7 +1,8 @@
 // Command benchseed fills a DATA_DIR with the bench catalogue of make bench: 20 categories,
-// 10,000 products and 200 distinct photos, on the embedded store (as shopd starts it) or on
-// MONGO_URI. It builds the shop as shopd does: categories go through the category service,
-// products and their photos through the product service's bulk import.
+// 10,000 products in sizes and colours (8 variants each on average) and 200 distinct photos,
+// on the embedded store (as shopd starts it) or on MONGO_URI. It builds the shop as shopd
+// does: categories go through the category service, products and their photos through the
+// product service's bulk import.
 //
 //	benchseed -data bench/tmp/data
 //
@@ -28,7 +29,7 @@ import (
 )
 
 // SeedVersion changes whenever the catalogue below changes; make bench reseeds on a mismatch.
-const SeedVersion = 1
+const SeedVersion = 2
 
 // Marker is DATA_DIR/bench-seed.json.
 type Marker struct {
@@ -113,7 +114,7 @@ func catalogueItems(cats []string, n, nPhotos int) ([]mongostore.ImportedProduct
 		g := garmentOf(i)
 		items[i] = mongostore.ImportedProduct{In: shop.ProductInput{Name: g.name, Description: g.description,
 			Price: g.price, Quantity: 1 + i%250, Shipping: i%3 != 0, CategoryID: cats[i%len(cats)]},
-			CreatedAt: base.Add(time.Duration(i) * time.Minute)}
+			Variants: variantsOf(i), CreatedAt: base.Add(time.Duration(i) * time.Minute)}
 		if i%step == 0 && photos < nPhotos {
 			c := color.RGBA{uint8(40 + photos*37%200), uint8(60 + photos*53%180), uint8(50 + photos*71%190), 255}
 			b, err := demo.Photo(demo.Garment(photos%8), c)
