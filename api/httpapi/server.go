@@ -26,6 +26,8 @@ type Deps struct {
 	// change): public catalogue answers are then cached until it moves (see answerCache).
 	CatalogueVersion func() uint64
 	Logger           *slog.Logger
+	// Currency is the ISO code (lower case) prices are in; empty means inr.
+	Currency string
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser

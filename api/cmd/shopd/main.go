@@ -122,6 +122,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		Health:           db.Ping,
 		CatalogueVersion: catalogue.Version,
 		Logger:           log,
+		Currency:         cfg.Currency,
 		ClientDist:       cfg.ClientDist,
 		CORSOrigins:      cfg.CORSOrigins,
 		TrustedProxies:   cfg.TrustedProxies,
