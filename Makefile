@@ -1,19 +1,28 @@
-# The shop: `make run` serves it on http://localhost:8080; `make test` runs every test.
+# The shop: `make run` serves it on http://127.0.0.1:8080; `make test` runs every test.
 SHELL := /bin/bash
 GO ?= go
 NPM ?= npm
 BIN := $(CURDIR)/.bin
 
-.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak
+# make run and make dev listen on this machine only (the demo accounts' passwords are public);
+# HOST=0.0.0.0 serves every interface. The API's port is PORT, the Vite dev server's DEV_PORT.
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DEV_PORT ?= 3000
+export HOST PORT DEV_PORT
+
+.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
-	@echo "Starting the shop on http://localhost:$${PORT:-8080} (embedded store in ./data)."
+	@echo "Starting the shop on http://$(HOST):$(PORT) (embedded store in ./data; HOST=0.0.0.0 to serve every interface)."
 	@echo "Demo accounts (loaded into an empty store): admin@shop.test / admin123, shopper@shop.test / shopper123"
-	./bin/shopd
+	LOG_FORMAT=$${LOG_FORMAT:-text} ./bin/shopd
 
 build: build-api build-client
 
 build-api:
+	@[ -x bin/shopd ] || echo "Building shopd. The first build compiles the embedded store (FerretDB, SQLite) and" \
+	  "takes a few minutes (about 5 on two cores); later builds take seconds."
 	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd
 
 client-deps: client/node_modules/.package-lock.json
@@ -25,8 +34,13 @@ client/node_modules/.package-lock.json: client/package.json client/package-lock.
 build-client: client-deps
 	cd client && $(NPM) run build
 
-dev: build-api client-deps ## API on :8080 and the Vite dev server with hot reload
-	./bin/shopd & pid=$$!; trap "kill $$pid" EXIT; cd client && $(NPM) start
+# Ctrl-C reaches shopd and Vite together (one process group); the trap waits for shopd to
+# finish its shutdown and makes the interrupt a clean stop rather than an error.
+dev: build-api client-deps ## the API on PORT and the Vite dev server with hot reload on DEV_PORT
+	@echo "API on http://$(HOST):$(PORT); the storefront with hot reload on http://localhost:$(DEV_PORT) (Ctrl-C stops both)."
+	@LOG_FORMAT=$${LOG_FORMAT:-text} ./bin/shopd & pid=$$!; \
+	  stop() { kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; exit 0; }; trap stop INT TERM; \
+	  (cd client && exec $(NPM) start); stop
 
 vet:
 	cd api && $(GO) vet ./...
@@ -69,8 +83,21 @@ test-client: client-deps
 e2e: client-deps ## browser journeys in Chromium against a fresh shopd (CHROME_PATH, SCREENSHOTS=1)
 	cd client && $(NPM) run e2e
 
+# Results go to bench/tmp/results.json (ignored); RECORD=1 also copies them to the tracked
+# bench/results.json, the figures bench/README.md quotes.
 bench: ## seed 10,000 products, load every catalogue read, check the budgets (bench/README.md)
-	bench/run.sh
+	RECORD=$(RECORD) bench/run.sh
+
+GOVULNCHECK_VERSION := v1.9.0
+GOVULNCHECK := $(BIN)/govulncheck-$(GOVULNCHECK_VERSION)/govulncheck
+
+# Needs the vulnerability databases (vuln.go.dev, the npm registry's advisories): CI runs it.
+audit: $(GOVULNCHECK) client-deps ## known vulnerabilities in the Go modules and the client's runtime packages
+	cd api && $(GOVULNCHECK) ./...
+	cd client && $(NPM) audit --omit=dev
+
+$(GOVULNCHECK):
+	GOBIN=$(dir $@) $(GO) install golang.org/x/vuln/cmd/govulncheck@$(GOVULNCHECK_VERSION)
 
 clean:
 	rm -rf bin .bin client/dist data

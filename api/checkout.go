@@ -2,11 +2,10 @@ package shop
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 )
@@ -30,6 +29,11 @@ type Orders struct {
 	claimWait time.Duration
 	// inflight counts running checkouts, so shutdown can let them finish (Drain).
 	inflight sync.WaitGroup
+	// running holds the ids of the orders this process is placing: recovery leaves them be.
+	running sync.Map
+	// checkoutTimeout is how old a pending order must be before a periodic recovery pass
+	// settles it: older than any live checkout.
+	checkoutTimeout time.Duration
 }
 
 var _ OrderService = (*Orders)(nil)
@@ -42,12 +46,17 @@ type OrdersConfig struct {
 	Currency string       // ISO code charged in; "inr" when empty
 	Logger   *slog.Logger // compensation failures are logged here
 	Now      func() time.Time
+	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
+	CheckoutTimeout time.Duration
 }
 
 // NewOrders returns the order service.
 func NewOrders(c OrdersConfig) *Orders {
 	o := &Orders{store: c.Store, stock: c.Stock, gateway: c.Gateway, currency: c.Currency,
-		log: c.Logger, now: c.Now, claimWait: 10 * time.Second}
+		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout}
+	if o.checkoutTimeout <= 0 {
+		o.checkoutTimeout = 2 * time.Minute
+	}
 	if o.currency == "" {
 		o.currency = "inr"
 	}
@@ -104,10 +113,10 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 			return nil, nil
 		}
 		o, err := s.store.Order(ctx, earlierID)
-		if err == nil {
+		if err == nil && o.Listed() {
 			return o, nil
 		}
-		if ErrorCode(err) != ENOTFOUND {
+		if err != nil && ErrorCode(err) != ENOTFOUND {
 			return nil, fmt.Errorf("order of an earlier checkout: %w", err)
 		}
 		if time.Now().After(deadline) {
@@ -121,106 +130,148 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 	}
 }
 
-// place runs the steps of one checkout: load, price, reserve, charge, write.
+// place runs the steps of one checkout: price the cart, write the order pending with the
+// units it is about to reserve, reserve them, charge, mark the order paid. The pending order
+// comes first so that a crash at any later step leaves a record the recovery pass settles.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	counts := map[string]int{}
-	var ids []string
-	for _, it := range r.Cart {
-		if counts[it.ID] == 0 {
-			ids = append(ids, it.ID)
-		}
-		counts[it.ID]++
-	}
-	products, err := s.store.ProductsByID(ctx, ids)
+	o, labels, err := s.price(ctx, orderID, r)
 	if err != nil {
 		return nil, err
 	}
-	items := make([]OrderItem, len(r.Cart))
-	prices := make([]Paise, len(r.Cart))
-	for i, it := range r.Cart {
-		p, ok := products[it.ID]
-		if !ok {
-			return nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
-		}
-		items[i] = OrderItem{ID: p.ID, Name: p.Name, Slug: p.Slug, Description: p.Description, Price: p.Price}
-		prices[i] = p.Price
+	s.running.Store(orderID, true)
+	defer s.running.Delete(orderID)
+	if err := s.store.CreateOrder(ctx, o); err != nil {
+		return nil, fmt.Errorf("write pending order %s: %w", orderID, err)
 	}
-	total := Sum(prices...)
-
-	// Reserve in id order: two carts with the same products then take them in the same order.
-	slices.Sort(ids)
-	var reserved []string
-	for _, id := range ids {
-		if err := s.stock.Reserve(ctx, id, counts[id]); err != nil {
+	for _, res := range o.Reserved {
+		if err := s.stock.Reserve(ctx, orderID, res.Item, res.Units); err != nil {
 			if ErrorCode(err) == ECONFLICT {
-				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.", products[id].Name, counts[id])
+				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
+					labels[res.Item], res.Units)
 			}
-			s.release(ctx, orderID, reserved, counts)
+			s.abandon(ctx, o)
 			return nil, err
 		}
-		reserved = append(reserved, id)
 	}
 
 	// From the charge on, a shopper who goes away must not leave a payment half made: the
 	// charge and the order write run to their end (bounded) whatever happens to the request.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), finishTimeout)
 	defer cancel()
-	pay, err := s.gateway.Charge(ctx, Charge{Amount: total, Currency: s.currency, Nonce: r.Nonce,
-		IdempotencyKey: "order-" + orderID, Description: "Order " + orderID})
+	charge := s.charge(o)
+	charge.Nonce = r.Nonce
+	pay, err := s.gateway.Charge(ctx, charge)
 	if err == nil && (pay == nil || !pay.Success) {
 		err = Errorf(EDECLINED, "Your payment was not accepted. Please check your card details or use another card.")
 	}
 	if err != nil {
-		s.release(ctx, orderID, reserved, counts)
+		s.abandon(ctx, o)
 		return nil, err
 	}
-
-	now := s.now()
-	o := &Order{ID: orderID, Products: items, Buyer: Buyer{ID: r.BuyerID, Name: r.BuyerName},
-		Payment: *pay, Total: total, Status: OrderStatuses[0], CreatedAt: now, UpdatedAt: now}
-	if err := s.store.CreateOrder(ctx, o); err != nil {
+	paid, err := s.markPaid(ctx, o, pay)
+	if err != nil {
 		if rerr := s.gateway.Refund(ctx, *pay); rerr != nil {
-			s.log.Error("checkout: order not written and the charge NOT refunded; refund it by hand",
+			s.log.Error("checkout: order not marked paid and the charge NOT refunded; refund it by hand",
 				"order", orderID, "buyer", r.BuyerID, "provider", pay.Provider, "transaction", pay.TransactionID,
 				"amount", pay.Amount, "err", rerr)
 		}
-		s.release(ctx, orderID, reserved, counts)
-		return nil, fmt.Errorf("write order %s: %w", orderID, err)
+		s.abandon(ctx, o)
+		return nil, fmt.Errorf("mark order %s paid: %w", orderID, err)
 	}
-	return o, nil
+	paid.Buyer.Name = r.BuyerName
+	return paid, nil
 }
 
-// release gives back the reserved units. It runs even when the request was cancelled; a unit
-// it cannot return is logged, never hidden behind the error the shopper sees.
-func (s *Orders) release(ctx context.Context, orderID string, ids []string, counts map[string]int) {
-	ctx = context.WithoutCancel(ctx)
-	for _, id := range ids {
-		if err := s.stock.Release(ctx, id, counts[id]); err != nil {
-			s.log.Error("checkout: reserved stock not returned", "order", orderID, "product", id,
-				"units", counts[id], "err", err)
+// price loads the cart's products and builds the pending order: items priced from the store
+// and the units to reserve, in a fixed order (two carts with the same items then take them
+// in the same order). It also answers how the shopper names each stock item.
+func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (*Order, map[StockItem]string, error) {
+	var ids []string
+	for _, it := range r.Cart {
+		if !slices.Contains(ids, it.ID) {
+			ids = append(ids, it.ID)
 		}
 	}
-}
-
-// OrdersOfBuyer lists a buyer's orders newest first.
-func (s *Orders) OrdersOfBuyer(ctx context.Context, buyerID string) ([]*Order, error) {
-	if buyerID == "" {
-		return nil, errors.New("orders of buyer: no buyer id")
+	products, err := s.store.ProductsByID(ctx, ids)
+	if err != nil {
+		return nil, nil, err
 	}
-	return s.store.Orders(ctx, buyerID, MaxOrdersListed)
-}
-
-// AllOrders lists the newest orders of all buyers.
-func (s *Orders) AllOrders(ctx context.Context) ([]*Order, error) {
-	return s.store.Orders(ctx, "", MaxOrdersListed)
-}
-
-// SetOrderStatus sets any of the OrderStatuses at any time.
-func (s *Orders) SetOrderStatus(ctx context.Context, id, status string) (*Order, error) {
-	if !ValidOrderStatus(status) {
-		return nil, Errorf(EINVALID, "Field status must be one of: %s.", strings.Join(OrderStatuses, ", "))
+	items := make([]OrderItem, len(r.Cart))
+	prices := make([]Paise, len(r.Cart))
+	counts := map[StockItem]int{}
+	labels := map[StockItem]string{}
+	for i, it := range r.Cart {
+		p, ok := products[it.ID]
+		if !ok {
+			return nil, nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
+		}
+		line, err := lineOf(i, p, it)
+		if err != nil {
+			return nil, nil, err
+		}
+		items[i], prices[i] = line.item, line.item.Price
+		counts[line.unit]++
+		labels[line.unit] = line.label
 	}
-	return s.store.SetOrderStatus(ctx, id, status)
+	var reserved []Reservation
+	for _, u := range slices.SortedFunc(maps.Keys(counts), compareStockItems) {
+		reserved = append(reserved, Reservation{Item: u, Units: counts[u]})
+	}
+	now := s.now()
+	return &Order{ID: orderID, Products: items, Buyer: Buyer{ID: r.BuyerID, Name: r.BuyerName},
+		Total: Sum(prices...), Status: OrderStatuses[0], PaymentState: PaymentPending,
+		History:   []StatusChange{{Status: OrderStatuses[0], At: now, By: ByBuyer}},
+		CreatedAt: now, UpdatedAt: now, Reserved: reserved}, labels, nil
+}
+
+// charge is the charge of order o without its card: the same for the checkout and for the
+// recovery pass that asks the gateway whether it was taken.
+func (s *Orders) charge(o *Order) Charge {
+	return Charge{Amount: o.Total, Currency: s.currency, IdempotencyKey: "order-" + o.ID,
+		Description: "Order " + o.Number}
+}
+
+// markPaid records the payment on the pending order and lets go of its holds: the units are
+// sold. When the recovery pass settled the order first (a very slow checkout), its outcome
+// is the order's.
+func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, error) {
+	paid, err := s.store.SettlePayment(ctx, o.ID, PaymentPaid, pay)
+	if ErrorCode(err) == ECONFLICT {
+		if paid, err = s.store.Order(ctx, o.ID); err == nil && paid.PaymentState != PaymentPaid {
+			err = fmt.Errorf("order %s was settled as %s while it was being paid", o.ID, paid.PaymentState)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range o.Reserved {
+		if err := s.stock.Settle(ctx, o.ID, res.Item); err != nil {
+			s.log.Warn("checkout: sold units still noted as held", "order", o.ID, "product", res.Item.ProductID,
+				"variant", res.Item.VariantID, "err", err)
+		}
+	}
+	return paid, nil
+}
+
+// abandon gives back every unit the order holds and marks it abandoned. It runs even when the
+// request was cancelled; what it cannot do is logged (the recovery pass retries it), never
+// hidden behind the error the shopper sees.
+func (s *Orders) abandon(ctx context.Context, o *Order) {
+	ctx = context.WithoutCancel(ctx)
+	released := true
+	for _, res := range o.Reserved {
+		if err := s.stock.Release(ctx, o.ID, res.Item); err != nil {
+			released = false
+			s.log.Error("checkout: reserved stock not returned", "order", o.ID, "product", res.Item.ProductID,
+				"variant", res.Item.VariantID, "units", res.Units, "err", err)
+		}
+	}
+	if !released {
+		return // still pending: the recovery pass returns the rest
+	}
+	if _, err := s.store.SettlePayment(ctx, o.ID, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
+		s.log.Error("checkout: failed order not marked abandoned", "order", o.ID, "err", err)
+	}
 }
 
 // Drain waits until every running checkout has finished, or ctx ends. Shutdown calls it after

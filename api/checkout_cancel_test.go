@@ -2,126 +2,12 @@ package shop_test
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
-	"sync"
 	"testing"
 
 	"shop"
 )
-
-// The fakes below refuse a cancelled context, as a real store or gateway would: a checkout
-// step that ran on the shopper's cancelled request context would fail here.
-
-type memStore struct {
-	mu        sync.Mutex
-	products  map[string]*shop.Product
-	orders    map[string]*shop.Order
-	claims    map[string]string
-	failWrite bool
-	n         int
-}
-
-func (s *memStore) ProductsByID(ctx context.Context, ids []string) (map[string]*shop.Product, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	out := map[string]*shop.Product{}
-	for _, id := range ids {
-		if p, ok := s.products[id]; ok {
-			out[id] = p
-		}
-	}
-	return out, nil
-}
-
-func (s *memStore) NewOrderID() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.n++
-	return fmt.Sprintf("order-%d", s.n)
-}
-
-func (s *memStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID string) (string, error) {
-	if err := ctx.Err(); err != nil {
-		return "", err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if earlier, ok := s.claims[buyerID+"|"+key]; ok {
-		return earlier, nil
-	}
-	s.claims[buyerID+"|"+key] = orderID
-	return "", nil
-}
-
-func (s *memStore) ReleaseCheckoutClaim(ctx context.Context, buyerID, key, orderID string) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	delete(s.claims, buyerID+"|"+key)
-	return nil
-}
-
-func (s *memStore) CreateOrder(ctx context.Context, o *shop.Order) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if s.failWrite {
-		return errors.New("write failed")
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.orders[o.ID] = o
-	return nil
-}
-
-func (s *memStore) Order(ctx context.Context, id string) (*shop.Order, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if o, ok := s.orders[id]; ok {
-		return o, nil
-	}
-	return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
-}
-
-func (s *memStore) Orders(context.Context, string, int) ([]*shop.Order, error) { return nil, nil }
-
-func (s *memStore) SetOrderStatus(context.Context, string, string) (*shop.Order, error) {
-	return nil, nil
-}
-
-type memStock struct {
-	mu    sync.Mutex
-	units map[string]int
-}
-
-func (s *memStock) Reserve(ctx context.Context, id string, n int) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.units[id] < n {
-		return shop.Errorf(shop.ECONFLICT, "short")
-	}
-	s.units[id] -= n
-	return nil
-}
-
-func (s *memStock) Release(ctx context.Context, id string, n int) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.units[id] += n
-	return nil
-}
 
 // cancellingGateway cancels the shopper's request while the charge is in flight.
 type cancellingGateway struct {
@@ -143,6 +29,10 @@ func (g *cancellingGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Pa
 	return &shop.Payment{Success: true, Provider: "test", TransactionID: "tx-1", Amount: c.Amount, Currency: c.Currency}, nil
 }
 
+func (g *cancellingGateway) FindCharge(context.Context, shop.Charge) (*shop.Payment, error) {
+	return nil, nil
+}
+
 func (g *cancellingGateway) Refund(ctx context.Context, p shop.Payment) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -157,20 +47,21 @@ func (g *cancellingGateway) Refund(ctx context.Context, p shop.Payment) error {
 // the Idempotency-Key free for a retry. Never stock held or money taken without an order.
 func TestCheckoutCancelledMidChargeLosesNothing(t *testing.T) {
 	for _, tc := range []struct {
-		name                 string
-		decline, failWrite   bool
-		wantErr              string
-		wantOrders, wantUnit int // orders written, units left of 3
-		wantRefunds          int
+		name                         string
+		decline, failWrite, failPaid bool
+		wantErr                      string
+		wantOrders, wantUnit         int // orders written, units left of 3
+		wantRefunds                  int
 	}{
-		{"approved: the order is written", false, false, "", 1, 1, 0},
-		{"declined: every unit back", true, false, shop.EDECLINED, 0, 3, 0},
-		{"order write fails: refund and every unit back", false, true, shop.EINTERNAL, 0, 3, 1},
+		{"approved: the order is written", false, false, false, "", 1, 1, 0},
+		{"declined: every unit back", true, false, false, shop.EDECLINED, 0, 3, 0},
+		{"pending order write fails: nothing taken", false, true, false, shop.EINTERNAL, 0, 3, 0},
+		{"marking paid fails: refund and every unit back", false, false, true, shop.EINTERNAL, 0, 3, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			store := &memStore{products: map[string]*shop.Product{"p1": {ID: "p1", Name: "Tee", Price: 35000}},
-				orders: map[string]*shop.Order{}, claims: map[string]string{}, failWrite: tc.failWrite}
-			stock := &memStock{units: map[string]int{"p1": 3}}
+			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+			store.failWrite, store.failPaid = tc.failWrite, tc.failPaid
+			stock := newMemStock(map[string]int{"p1": 3})
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()
 			gw := &cancellingGateway{cancel: cancel, decline: tc.decline}
@@ -182,9 +73,9 @@ func TestCheckoutCancelledMidChargeLosesNothing(t *testing.T) {
 			if shop.ErrorCode(err) != tc.wantErr && !(tc.wantErr == "" && err == nil) {
 				t.Fatalf("Checkout error = %v, want code %q", err, tc.wantErr)
 			}
-			if len(store.orders) != tc.wantOrders || stock.units["p1"] != tc.wantUnit || len(gw.refunds) != tc.wantRefunds {
+			if len(store.listed()) != tc.wantOrders || stock.units["p1"] != tc.wantUnit || len(gw.refunds) != tc.wantRefunds {
 				t.Fatalf("%d orders, %d units left, %d refunds; want %d, %d, %d",
-					len(store.orders), stock.units["p1"], len(gw.refunds), tc.wantOrders, tc.wantUnit, tc.wantRefunds)
+					len(store.listed()), stock.units["p1"], len(gw.refunds), tc.wantOrders, tc.wantUnit, tc.wantRefunds)
 			}
 			_, claimed := store.claims["b1|k1"]
 			if tc.wantOrders == 1 {

@@ -22,15 +22,18 @@ func (g *slowGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Payment,
 	return &shop.Payment{Success: true, Provider: "slow", TransactionID: "tx-1", Amount: c.Amount, Currency: c.Currency}, nil
 }
 
+func (g *slowGateway) FindCharge(context.Context, shop.Charge) (*shop.Payment, error) {
+	return nil, nil
+}
+
 func (g *slowGateway) Refund(context.Context, shop.Payment) error { return nil }
 
 // TestDrainWaitsForACheckoutMidCharge: shutdown must not close the store under a checkout that
 // is charging a card, or the money would be taken with no order written.
 func TestDrainWaitsForACheckoutMidCharge(t *testing.T) {
-	store := &memStore{products: map[string]*shop.Product{"p1": {ID: "p1", Name: "Tee", Price: 35000}},
-		orders: map[string]*shop.Order{}, claims: map[string]string{}}
+	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: &memStock{units: map[string]int{"p1": 3}},
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: newMemStock(map[string]int{"p1": 3}),
 		Gateway: gw, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 
 	done := make(chan error, 1)
@@ -53,7 +56,7 @@ func TestDrainWaitsForACheckoutMidCharge(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatalf("checkout: %v", err)
 	}
-	if len(store.orders) != 1 {
-		t.Fatalf("%d orders written, want 1: Drain returned before the order write", len(store.orders))
+	if len(store.listed()) != 1 {
+		t.Fatalf("%d orders paid, want 1: Drain returned before the order was marked paid", len(store.listed()))
 	}
 }

@@ -14,12 +14,80 @@ var OrderStatuses = []string{"Not Process", "Processing", "Shipped", "Delivered"
 func ValidOrderStatus(s string) bool { return slices.Contains(OrderStatuses, s) }
 
 // OrderItem is a snapshot of a product as it was bought; it survives later edits and deletion.
+// Price is the price charged: the variant's when it sets one.
 type OrderItem struct {
-	ID          string `json:"_id"`
-	Name        string `json:"name"`
-	Slug        string `json:"slug"`
-	Description string `json:"description"`
-	Price       Paise  `json:"price"`
+	ID          string        `json:"_id"`
+	Name        string        `json:"name"`
+	Slug        string        `json:"slug"`
+	Description string        `json:"description"`
+	Price       Paise         `json:"price"`
+	Variant     *OrderVariant `json:"variant,omitempty"` // the size and colour bought, if any
+}
+
+// OrderVariant is the variant an order item was bought in.
+type OrderVariant struct {
+	ID      string            `json:"_id"`
+	SKU     string            `json:"sku"`
+	Options map[string]string `json:"options"`
+}
+
+// StatusChange is one step of an order's history.
+type StatusChange struct {
+	Status string    `json:"status"`
+	At     time.Time `json:"at"`
+	By     string    `json:"by"` // ByBuyer, ByAdmin or ByShop
+}
+
+// Who changed an order's status, as its history shows it.
+const (
+	ByBuyer = "buyer" // the shopper who placed it
+	ByAdmin = "admin"
+	ByShop  = "shop" // the shop itself: checkout, recovery, a payment provider's notice
+)
+
+// Payment states of an order. An order is written pending before its card is charged; only
+// paid orders (and the refunded ones among them) are ever listed or shown.
+const (
+	PaymentPending   = "pending"
+	PaymentPaid      = "paid"
+	PaymentAbandoned = "abandoned" // never charged: its units went back to stock
+	PaymentRefunded  = "refunded"  // cancelled after payment: refunded and restocked
+)
+
+// Reservation is what an order holds of one stock item: the units taken for it at checkout.
+type Reservation struct {
+	Item  StockItem
+	Units int
+}
+
+// Actor is who asks for a change: the signed-in user and whether they act as admin.
+type Actor struct {
+	ID    string
+	Admin bool
+}
+
+// by names the actor in an order's history.
+func (a Actor) by() string {
+	if a.Admin {
+		return ByAdmin
+	}
+	return ByBuyer
+}
+
+// Page asks for one page of a list: Number from 1, at most Limit items; Limit 0 is the whole list.
+type Page struct {
+	Number, Limit int
+}
+
+// Validate checks the page against MaxPageLimit.
+func (p Page) Validate() error {
+	switch {
+	case p.Number < 1:
+		return Errorf(EINVALID, "page must be a whole number from 1.")
+	case p.Limit < 0 || p.Limit > MaxPageLimit:
+		return Errorf(EINVALID, "limit must be a whole number from 1 to %d.", MaxPageLimit)
+	}
+	return nil
 }
 
 // Buyer is the buyer as shown on an order.
@@ -35,30 +103,47 @@ type Payment struct {
 	TransactionID string `json:"transactionId"`
 	Amount        Paise  `json:"amount"`
 	Currency      string `json:"currency"`
+	Brand         string `json:"brand,omitempty"` // card brand, when the gateway tells it
+	Last4         string `json:"last4,omitempty"` // last four digits of the card, likewise
 }
 
-// Order is a paid purchase.
+// Order is a purchase: written pending before the charge, then paid (or abandoned).
 type Order struct {
-	ID        string      `json:"_id"`
-	Products  []OrderItem `json:"products"`
-	Buyer     Buyer       `json:"buyer"`
-	Payment   Payment     `json:"payment"`
-	Total     Paise       `json:"total"`
-	Status    string      `json:"status"`
-	CreatedAt time.Time   `json:"createdAt"`
-	UpdatedAt time.Time   `json:"updatedAt"`
+	ID           string         `json:"_id"`
+	Number       string         `json:"number"` // shown to people: CS- and 8 Crockford base32 characters
+	Products     []OrderItem    `json:"products"`
+	Buyer        Buyer          `json:"buyer"`
+	Payment      Payment        `json:"payment"`
+	Total        Paise          `json:"total"`
+	Status       string         `json:"status"`
+	PaymentState string         `json:"paymentState"`
+	History      []StatusChange `json:"history"`
+	RefundedAt   *time.Time     `json:"refundedAt,omitempty"`
+	CreatedAt    time.Time      `json:"createdAt"`
+	UpdatedAt    time.Time      `json:"updatedAt"`
+	// Reserved is the stock the order took at checkout, kept so that a checkout cut short
+	// (a crash) can give it back exactly.
+	Reserved []Reservation `json:"-"`
 }
 
-// CartItem is one line of the client's cart: only its id is trusted.
+// Listed reports whether the order appears in lists and to its buyer: once it is paid.
+func (o *Order) Listed() bool { return Listed(o.PaymentState) }
+
+// Listed reports whether orders in payment state s are listed.
+func Listed(s string) bool { return s != PaymentPending && s != PaymentAbandoned }
+
+// CartItem is one line of the client's cart: only its ids are trusted. VariantID names the
+// size and colour chosen; it is required for a product with variants and absent otherwise.
 type CartItem struct {
-	ID string `json:"_id"`
+	ID        string `json:"_id"`
+	VariantID string `json:"variantId"`
 }
 
 // Limits of checkout and order lists.
 const (
-	MaxCartLines         = 100  // lines of one cart (a product may repeat)
-	MaxIdempotencyKeyLen = 200  // bytes of an Idempotency-Key
-	MaxOrdersListed      = 1000 // order lists answer at most this many, newest first
+	MaxCartLines         = 100 // lines of one cart (a product may repeat)
+	MaxIdempotencyKeyLen = 200 // bytes of an Idempotency-Key
+	OrderPageSize        = 3   // all-orders and orders when ?page= comes without ?limit=
 	maxNonceLen          = 500
 )
 
@@ -92,6 +177,9 @@ func (r *CheckoutRequest) Validate() error {
 		if it.ID == "" {
 			return Errorf(EINVALID, "Field cart[%d]._id is required.", i)
 		}
+		if len(it.VariantID) > 100 {
+			return Errorf(EINVALID, "Field cart[%d].variantId is not a valid id.", i)
+		}
 	}
 	return nil
 }
@@ -109,35 +197,75 @@ type Charge struct {
 // Gateway is a card payment provider.
 type Gateway interface {
 	// Charge takes the amount and answers a successful Payment. EDECLINED when the card is
-	// declined; any other error is a fault.
+	// declined; any other error is a fault. A charge repeated with the same IdempotencyKey
+	// answers the first one and takes nothing more.
 	Charge(ctx context.Context, c Charge) (*Payment, error)
+	// FindCharge answers the payment taken by a Charge with c's IdempotencyKey (c without its
+	// Nonce), or nil when none was taken; from then on no charge can be taken with that key.
+	// Recovery asks it about checkouts cut short between their charge and their order.
+	FindCharge(ctx context.Context, c Charge) (*Payment, error)
 	// Refund gives back a payment taken by Charge, when what it paid for cannot be delivered.
+	// Refunding it again gives nothing more.
 	Refund(ctx context.Context, p Payment) error
 }
 
-// Stock reserves and releases units of what is sold. Today a unit belongs to a product; when
-// products gain variants it will belong to a variant, and only the implementation changes.
+// StockItem names what a unit of stock belongs to: a product without variants, or one
+// variant of a product.
+type StockItem struct {
+	ProductID string
+	VariantID string // empty for a product without variants
+}
+
+// Stock reserves and releases units of what is sold. Each reservation is held for an order
+// until it is settled (sold) or released, so that a checkout cut short by a crash gives back
+// exactly the units it took, once.
 type Stock interface {
-	// Reserve takes n units of item id if at least n are left. ENOTFOUND, ECONFLICT when short.
-	Reserve(ctx context.Context, id string, n int) error
-	// Release gives back n units taken by Reserve.
-	Release(ctx context.Context, id string, n int) error
+	// Reserve takes n units of item for the order if at least n are left, and notes that the
+	// order holds them; reserving again for the same order takes nothing more. ENOTFOUND (the
+	// product or its variant is gone), ECONFLICT when short.
+	Reserve(ctx context.Context, orderID string, item StockItem, n int) error
+	// Release gives back the units the order holds of item, if it still holds them.
+	Release(ctx context.Context, orderID string, item StockItem) error
+	// Settle marks the units the order holds of item as sold.
+	Settle(ctx context.Context, orderID string, item StockItem) error
+	// Restock puts n sold units of item back (a cancelled order); a deleted item takes none.
+	Restock(ctx context.Context, item StockItem, n int) error
 }
 
 // OrderService takes payments and manages orders.
 type OrderService interface {
-	// Checkout prices the cart from the store, reserves stock, charges the card and writes the
-	// order. On any failure every reserved unit is returned and no order is written.
-	// created is false when an earlier checkout with the same idempotency key is answered.
+	// Checkout prices the cart from the store, reserves stock, writes the order pending,
+	// charges the card and marks the order paid. On any failure every reserved unit is
+	// returned and no order is listed. created is false when an earlier checkout with the same
+	// idempotency key is answered.
 	// EINVALID (empty cart, bad id), ENOTFOUND (unknown product), ECONFLICT (short stock), EDECLINED.
 	Checkout(ctx context.Context, r CheckoutRequest) (order *Order, created bool, err error)
-	// OrdersOfBuyer lists a buyer's orders newest first (at most MaxOrdersListed).
-	OrdersOfBuyer(ctx context.Context, buyerID string) ([]*Order, error)
-	// AllOrders lists the newest MaxOrdersListed orders of all buyers, newest first.
-	AllOrders(ctx context.Context) ([]*Order, error)
-	// SetOrderStatus changes an order's status. EINVALID for an unknown status or a malformed
-	// id, ENOTFOUND.
-	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
+	// OrdersOfBuyer lists one page of a buyer's orders newest first, and how many there are.
+	OrdersOfBuyer(ctx context.Context, buyerID string, p Page) ([]*Order, int, error)
+	// AllOrders lists one page of all buyers' orders newest first, and how many there are.
+	AllOrders(ctx context.Context, p Page) ([]*Order, int, error)
+	// Order answers one order to its buyer or an admin. EINVALID for a malformed id,
+	// ENOTFOUND for an unknown one and for somebody else's.
+	Order(ctx context.Context, id string, by Actor) (*Order, error)
+	// SetOrderStatus changes an order's status (an admin's act); Cancelled refunds and
+	// restocks as CancelOrder does. EINVALID for an unknown status or a malformed id, ENOTFOUND.
+	SetOrderStatus(ctx context.Context, id, status string, by Actor) (*Order, error)
+	// CancelOrder cancels the buyer's order while it is not yet shipped, refunds the payment
+	// and returns the stock, once. EINVALID, ENOTFOUND (also somebody else's order),
+	// ECONFLICT when it is past cancelling.
+	CancelOrder(ctx context.Context, id string, by Actor) (*Order, error)
+}
+
+// StatusUpdate changes an order's status when the order is as Check wants it, in one guarded
+// write of the order.
+type StatusUpdate struct {
+	Status string
+	Change StatusChange // appended to the history
+	// Check sees the stored order and refuses the change with an error (ECONFLICT, ENOTFOUND).
+	Check func(o *Order) error
+	// Refunded sets refundedAt (and the refunded payment state): the change cancels a paid
+	// order, and Check made sure it had not been refunded before.
+	Refunded bool
 }
 
 // OrderStore keeps orders, reads the products a cart names, and records the claims that make
@@ -155,12 +283,19 @@ type OrderStore interface {
 	// ReleaseCheckoutClaim removes the claim of a checkout that placed no order, so that a
 	// retry with the same key runs again.
 	ReleaseCheckoutClaim(ctx context.Context, buyerID, key, orderID string) error
-	// CreateOrder writes a new order under o.ID.
+	// CreateOrder writes a new order under o.ID, giving it a unique o.Number.
 	CreateOrder(ctx context.Context, o *Order) error
-	// Order answers one order. EINVALID for a malformed id, ENOTFOUND.
+	// SettlePayment moves a pending order to state (PaymentPaid with its payment, or
+	// PaymentAbandoned) and answers it. ECONFLICT when it is no longer pending.
+	SettlePayment(ctx context.Context, id, state string, p *Payment) (*Order, error)
+	// Order answers one order, in any payment state. EINVALID for a malformed id, ENOTFOUND.
 	Order(ctx context.Context, id string) (*Order, error)
-	// Orders lists orders newest first, of one buyer or (buyerID "") of all, at most limit.
-	Orders(ctx context.Context, buyerID string, limit int) ([]*Order, error)
-	// SetOrderStatus sets an order's status and answers the order. EINVALID, ENOTFOUND.
-	SetOrderStatus(ctx context.Context, id, status string) (*Order, error)
+	// Orders lists one page of listed orders newest first, of one buyer or (buyerID "") of
+	// all, and the number of them.
+	Orders(ctx context.Context, buyerID string, p Page) ([]*Order, int, error)
+	// PendingOrders answers the ids of pending orders created before the time given.
+	PendingOrders(ctx context.Context, before time.Time) ([]string, error)
+	// UpdateStatus applies u to order id and answers the order. EINVALID, ENOTFOUND, and
+	// whatever u.Check refuses with.
+	UpdateStatus(ctx context.Context, id string, u StatusUpdate) (*Order, error)
 }

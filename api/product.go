@@ -17,7 +17,7 @@ const (
 	MaxKeywordLength  = 100
 	MaxRelated        = 3
 	MaxPhotoBytes     = 5 << 20
-	MaxProductsListed = 1000 // get-product without paging answers at most this many
+	MaxProductsListed = 1000 // product-category answers at most this many
 	MaxPageLimit      = 100  // get-product?limit= at most this many a page
 	MaxQuantity       = 1_000_000
 )
@@ -29,10 +29,12 @@ type Product struct {
 	Slug        string      `json:"slug"`
 	Description string      `json:"description"`
 	Price       Paise       `json:"price"`
-	Quantity    int         `json:"quantity"`
+	Quantity    int         `json:"quantity"` // with variants: the sum of their stock
 	Shipping    bool        `json:"shipping"`
 	Category    CategoryRef `json:"category"`
 	HasPhoto    bool        `json:"hasPhoto"`
+	Options     []Option    `json:"options"`  // empty for a product sold as one thing
+	Variants    []Variant   `json:"variants"` // one per combination of option values sold
 	CreatedAt   time.Time   `json:"createdAt"`
 	UpdatedAt   time.Time   `json:"updatedAt"`
 }
@@ -190,9 +192,14 @@ type ProductService interface {
 	UpdateProduct(ctx context.Context, id string, form ProductForm) (*Product, error)
 	// DeleteProduct removes a product and its photo; past orders keep their snapshot. ENOTFOUND.
 	DeleteProduct(ctx context.Context, id string) error
+	// SetVariants replaces a product's options and variants: a variant sent with its _id keeps
+	// it, one without gets a new id, one left out is removed. The product's stock becomes the
+	// sum of its variants' stock. EINVALID (see VariantsInput.Validate), ENOTFOUND, ECONFLICT
+	// for a SKU another product uses.
+	SetVariants(ctx context.Context, id string, in VariantsInput) (*Product, error)
 
-	// Products lists products newest first: page (from 1) of limit, or the first
-	// MaxProductsListed when limit is 0; it also answers the total count.
+	// Products lists products newest first: page (from 1) of limit, or all of them when
+	// limit is 0; it also answers the total count.
 	Products(ctx context.Context, page, limit int) ([]*Product, int, error)
 	// ProductBySlug returns one product. ENOTFOUND.
 	ProductBySlug(ctx context.Context, slug string) (*Product, error)

@@ -11,8 +11,8 @@ import (
 // MinPasswordLength is the shortest password (and reset answer) accepted.
 const MinPasswordLength = 6
 
-// MaxUsersListed bounds the admin's list of accounts: the newest this many.
-const MaxUsersListed = 1000
+// UserPageSize is the admin's page of accounts when ?page= comes without ?limit=.
+const UserPageSize = 10
 
 // maxSecretBytes is bcrypt's input limit: longer secrets would be silently truncated.
 const maxSecretBytes = 72
@@ -65,7 +65,7 @@ func (r *Registration) Validate() error {
 	if r.Answer, err = requireText("Answer", r.Answer, maxSecretBytes); err != nil {
 		return err
 	}
-	return nil
+	return fitsBcrypt("Answer", r.Answer)
 }
 
 // PasswordReset is the forgot-password form.
@@ -84,23 +84,50 @@ func (r *PasswordReset) Validate() error {
 	if r.Answer == "" {
 		return Errorf(EINVALID, "Answer is required.")
 	}
+	if err = fitsBcrypt("Answer", r.Answer); err != nil {
+		return err
+	}
 	return validatePassword("New password", r.NewPassword)
 }
 
 // ProfileUpdate is the profile form. The email cannot be changed; an empty password keeps the
-// old one; an empty name, phone or address keeps the old value.
+// old one; an empty name, phone, address or answer keeps the old value. A new password or
+// security answer needs the current password, so a stolen session alone cannot take the
+// account for good.
 type ProfileUpdate struct {
-	Name     string `json:"name"`
-	Email    string `json:"email"`
-	Password string `json:"password"`
-	Phone    string `json:"phone"`
-	Address  string `json:"address"`
+	Name            string `json:"name"`
+	Email           string `json:"email"`
+	Password        string `json:"password"`
+	CurrentPassword string `json:"currentPassword"`
+	Answer          string `json:"answer"`
+	Phone           string `json:"phone"`
+	Address         string `json:"address"`
 }
+
+// ChangesSecrets reports whether the update sets a new password or security answer.
+func (p *ProfileUpdate) ChangesSecrets() bool { return p.Password != "" || p.Answer != "" }
 
 // Validate checks the fields that were given.
 func (p *ProfileUpdate) Validate() error {
 	if p.Password != "" {
 		if err := validatePassword("Password", p.Password); err != nil {
+			return err
+		}
+	}
+	if p.Answer != "" {
+		var err error
+		if p.Answer, err = requireText("Answer", p.Answer, maxSecretBytes); err != nil {
+			return err
+		}
+		if err = fitsBcrypt("Answer", p.Answer); err != nil {
+			return err
+		}
+	}
+	if p.ChangesSecrets() {
+		if p.CurrentPassword == "" {
+			return Errorf(EINVALID, "Current password is required to change the password or security answer.")
+		}
+		if err := fitsBcrypt("Current password", p.CurrentPassword); err != nil {
 			return err
 		}
 	}
@@ -121,6 +148,18 @@ func (p *ProfileUpdate) Validate() error {
 	return nil
 }
 
+// ValidateLogin normalises a sign-in's email and checks its password's form.
+func ValidateLogin(email, password string) (string, error) {
+	e, err := NormalizeEmail(email)
+	if err != nil {
+		return "", err
+	}
+	if password == "" {
+		return "", Errorf(EINVALID, "Password is required.")
+	}
+	return e, fitsBcrypt("Password", password)
+}
+
 func validatePassword(field, pw string) error {
 	if pw == "" {
 		return Errorf(EINVALID, "%s is required.", field)
@@ -128,11 +167,21 @@ func validatePassword(field, pw string) error {
 	if utf8.RuneCountInString(pw) < MinPasswordLength {
 		return Errorf(EINVALID, "%s must be at least %d characters.", field, MinPasswordLength)
 	}
-	if len(pw) > maxSecretBytes {
-		return Errorf(EINVALID, "%s must be at most %d bytes.", field, maxSecretBytes)
+	return fitsBcrypt(field, pw)
+}
+
+// fitsBcrypt refuses a secret longer than bcrypt reads (72 bytes; an accented letter takes two).
+func fitsBcrypt(field, secret string) error {
+	if len(secret) > maxSecretBytes {
+		return Errorf(EINVALID, "%s must be at most %d bytes (fewer letters when they carry accents).",
+			field, maxSecretBytes)
 	}
 	return nil
 }
+
+// ErrWrongCurrentPassword answers a profile change whose current password does not match.
+// It is a 400, not a 401: the session is fine, the form is not.
+var ErrWrongCurrentPassword = Errorf(EINVALID, "Current password is wrong.")
 
 // UserService manages accounts.
 type UserService interface {
@@ -144,10 +193,11 @@ type UserService interface {
 	ResetPassword(ctx context.Context, r PasswordReset) error
 	// FindUserByID returns a user. ENOTFOUND when there is none.
 	FindUserByID(ctx context.Context, id string) (*User, error)
-	// UpdateProfile changes a user's own profile. EINVALID, ENOTFOUND.
+	// UpdateProfile changes a user's own profile. EINVALID (ErrWrongCurrentPassword among them),
+	// ENOTFOUND. A new password voids the tokens issued before it.
 	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (*User, error)
-	// Users lists the newest MaxUsersListed accounts, newest first.
-	Users(ctx context.Context) ([]*User, error)
+	// Users lists one page of the accounts newest first, and how many there are.
+	Users(ctx context.Context, p Page) ([]*User, int, error)
 	// EnsureAdmin creates an admin with this email and password, or promotes the existing user.
 	EnsureAdmin(ctx context.Context, email, password, name string) (*User, error)
 }

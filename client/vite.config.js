@@ -1,19 +1,23 @@
 // Vite build, dev server and Vitest configuration of the storefront.
-// The dev server proxies /api to the Go API on :8080 (`make dev`); the admin area is
-// code-split by React.lazy in src/pages/dashboard-routes.jsx, so it lands in its own chunks.
+// The dev server (on DEV_PORT, default 3000) proxies /api to the Go API on PORT (default 8080),
+// as `make dev` starts them; the admin area is code-split by React.lazy in
+// src/pages/dashboard-routes.jsx, so it lands in its own chunks.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+// 127.0.0.1, not localhost: Node may resolve localhost to ::1, where shopd does not listen.
+const apiTarget = `http://127.0.0.1:${process.env.PORT || 8080}`;
+const devPort = Number(process.env.DEV_PORT || 3000);
+const devServer = {
+  port: devPort,
+  strictPort: true,
+  proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+};
+
 export default defineConfig({
   plugins: [react()],
-  server: {
-    port: 3000,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
-  },
-  preview: {
-    port: 3000,
-    proxy: { '/api': { target: 'http://localhost:8080', changeOrigin: true } },
-  },
+  server: devServer,
+  preview: devServer,
   build: { chunkSizeWarningLimit: 1500 },
   test: {
     environment: 'jsdom',

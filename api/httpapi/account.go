@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 
@@ -9,18 +10,27 @@ import (
 )
 
 func (s *Server) register(c *gin.Context) {
-	ip := c.ClientIP()
-	if blocked, wait := s.registersByIP.blocked(ip); blocked {
+	// Every sign-up counts, valid or not: the limit is on farming accounts from one address.
+	allowed, wait, err := s.attempts.Reserve(c.Request.Context(), "register|ip|"+c.ClientIP(),
+		registersPerAddress, registerWindow)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	if !allowed {
 		fail(c, tooMany("Too many sign-ups from your network. Please try again later.", wait, c))
 		return
 	}
-	s.registersByIP.hit(ip)
 	var r shop.Registration
 	if err := decodeJSON(c, &r); err != nil {
 		fail(c, err)
 		return
 	}
-	if _, err := s.deps.Users.Register(c.Request.Context(), r); err != nil {
+	err = s.hashing.run(c, func() error {
+		_, err := s.deps.Users.Register(c.Request.Context(), r)
+		return err
+	})
+	if err != nil {
 		fail(c, err)
 		return
 	}
@@ -39,15 +49,20 @@ func (s *Server) login(c *gin.Context) {
 		return
 	}
 	var u *shop.User
-	err := s.loginFails.attempt(c, r.Email, func() (err error) {
-		u, err = s.deps.Users.Authenticate(c.Request.Context(), r.Email, r.Password)
-		return err
+	// The token's issue time is taken before the stored password is read: a password change
+	// that lands while this sign-in is being checked is then newer than the token, and voids it.
+	issuedAt := s.deps.Now()
+	err := s.loginFails.attempt(c, r.Email, func() error {
+		return s.hashing.run(c, func() (err error) {
+			u, err = s.deps.Users.Authenticate(c.Request.Context(), r.Email, r.Password)
+			return err
+		})
 	})
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	token, err := s.deps.Tokens.Issue(u.ID)
+	token, err := s.deps.Tokens.IssueAt(u.ID, issuedAt)
 	if err != nil {
 		fail(c, err)
 		return
@@ -62,7 +77,7 @@ func (s *Server) forgotPassword(c *gin.Context) {
 		return
 	}
 	err := s.resetFails.attempt(c, r.Email, func() error {
-		return s.deps.Users.ResetPassword(c.Request.Context(), r)
+		return s.hashing.run(c, func() error { return s.deps.Users.ResetPassword(c.Request.Context(), r) })
 	})
 	if err != nil {
 		fail(c, err)
@@ -78,7 +93,18 @@ func (s *Server) updateProfile(c *gin.Context) {
 		return
 	}
 	me := currentUser(c)
-	u, err := s.deps.Users.UpdateProfile(c.Request.Context(), me.ID, p)
+	var u *shop.User
+	update := func() (err error) {
+		u, err = s.deps.Users.UpdateProfile(c.Request.Context(), me.ID, p)
+		return err
+	}
+	var err error
+	if p.ChangesSecrets() {
+		// Checking the current password is a guess like a sign-in: it is limited like one.
+		err = s.profileFails.attempt(c, me.ID, func() error { return s.hashing.run(c, update) })
+	} else {
+		err = update()
+	}
 	if err != nil {
 		if shop.ErrorCode(err) == shop.EINVALID {
 			fail(c, err, gin.H{"error": shop.ErrorMessage(err)})
@@ -89,8 +115,9 @@ func (s *Server) updateProfile(c *gin.Context) {
 	}
 	payload := gin.H{"updatedUser": u}
 	if p.Password != "" {
-		// The password change voided every older token, this one's included: hand out a fresh one.
-		token, err := s.deps.Tokens.Issue(u.ID)
+		// The password change voided every older token, this one's included: hand out a fresh
+		// one, issued at the change (which may lie a moment ahead of this clock).
+		token, err := s.deps.Tokens.IssueAt(u.ID, later(s.deps.Now(), u.CredentialsChangedAt))
 		if err != nil {
 			fail(c, err)
 			return
@@ -100,11 +127,23 @@ func (s *Server) updateProfile(c *gin.Context) {
 	ok(c, http.StatusOK, "Profile updated successfully.", payload)
 }
 
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
 func (s *Server) allUsers(c *gin.Context) {
-	users, err := s.deps.Users.Users(c.Request.Context())
+	page, err := pageQuery(c, shop.UserPageSize)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	ok(c, http.StatusOK, "All users.", gin.H{"users": users})
+	users, total, err := s.deps.Users.Users(c.Request.Context(), page)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ok(c, http.StatusOK, "All users.", gin.H{"users": users, "total": total})
 }

@@ -269,14 +269,14 @@ func TestProfile(t *testing.T) {
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
 		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 200)
 
-	bad := put(token, map[string]any{"password": "123"}, 400)
+	bad := put(token, map[string]any{"password": "123", "currentPassword": "secret123"}, 400)
 	if e, _ := bad["error"].(string); !strings.Contains(e, "Password") {
 		t.Errorf("400 answer lacks an error naming the password: %v", bad)
 	}
 	put(token, map[string]any{"name": 12}, 400)
 
 	time.Sleep(1100 * time.Millisecond) // tokens carry whole seconds
-	m = put(token, map[string]any{"password": "another123"}, 200)
+	m = put(token, map[string]any{"password": "another123", "currentPassword": "secret123"}, 200)
 	fresh, _ := m["token"].(string)
 	if fresh == "" {
 		t.Fatal("a password change answers no fresh token")
@@ -349,7 +349,7 @@ func keys(m map[string]any) []string {
 // panickingUsers answers every list with a panic, to prove a panic never reaches the client.
 type panickingUsers struct{ shop.UserService }
 
-func (panickingUsers) Users(context.Context) ([]*shop.User, error) {
+func (panickingUsers) Users(context.Context, shop.Page) ([]*shop.User, int, error) {
 	panic("secret internal detail: db.users at 10.0.0.7")
 }
 
@@ -400,7 +400,7 @@ func TestPasswordChangeVoidsOlderTokensAtOnce(t *testing.T) {
 		}},
 		{"profile", func(a *app, token string) string {
 			m := expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
-				body: map[string]string{"password": "newsecret"}}), 200)
+				body: map[string]string{"password": "newsecret", "currentPassword": "secret123"}}), 200)
 			fresh, _ := m["token"].(string)
 			if fresh == "" {
 				t.Fatal("a password change answers no fresh token")

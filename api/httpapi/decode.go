@@ -93,3 +93,26 @@ func ok(c *gin.Context, status int, message string, payload gin.H) {
 	}
 	c.JSON(status, body)
 }
+
+// pageQuery reads the optional ?page=&limit= of a list: limit 0 (neither given) asks for the
+// whole list; a page without a limit has defaultLimit items.
+func pageQuery(c *gin.Context, defaultLimit int) (shop.Page, error) {
+	p, hasPage := c.GetQuery("page")
+	l, hasLimit := c.GetQuery("limit")
+	if !hasPage && !hasLimit {
+		return shop.Page{Number: 1}, nil
+	}
+	page := shop.Page{Number: 1, Limit: defaultLimit}
+	var err error
+	if hasPage {
+		if page.Number, err = pageParam("page", p); err != nil {
+			return shop.Page{}, err
+		}
+	}
+	if hasLimit {
+		if page.Limit, err = strconv.Atoi(l); err != nil || page.Limit < 1 || page.Limit > shop.MaxPageLimit {
+			return shop.Page{}, shop.Errorf(shop.EINVALID, "limit must be a whole number from 1 to %d.", shop.MaxPageLimit)
+		}
+	}
+	return page, nil
+}

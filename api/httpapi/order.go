@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"net/http"
+	"strconv"
 
 	"github.com/gin-gonic/gin"
 
@@ -39,24 +40,59 @@ func (s *Server) processPayment(c *gin.Context) {
 	ok(c, http.StatusCreated, "Payment successful. Your order is placed.", gin.H{"order": o})
 }
 
-// myOrders answers the caller's orders, newest first, as a bare array.
+// myOrders answers the caller's orders, newest first, as a bare array: all of them, or the
+// page asked for; X-Total-Count says how many there are.
 func (s *Server) myOrders(c *gin.Context) {
-	orders, err := s.deps.Orders.OrdersOfBuyer(c.Request.Context(), currentUser(c).ID)
+	page, err := pageQuery(c, shop.OrderPageSize)
 	if err != nil {
 		fail(c, err)
 		return
 	}
+	orders, total, err := s.deps.Orders.OrdersOfBuyer(c.Request.Context(), currentUser(c).ID, page)
+	s.orderList(c, orders, total, err)
+}
+
+// allOrders answers everyone's orders, newest first, as a bare array, paged like myOrders.
+func (s *Server) allOrders(c *gin.Context) {
+	page, err := pageQuery(c, shop.OrderPageSize)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	orders, total, err := s.deps.Orders.AllOrders(c.Request.Context(), page)
+	s.orderList(c, orders, total, err)
+}
+
+func (s *Server) orderList(c *gin.Context, orders []*shop.Order, total int, err error) {
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	c.Header("X-Total-Count", strconv.Itoa(total))
 	c.JSON(http.StatusOK, nonNil(orders))
 }
 
-// allOrders answers the newest orders of everyone, newest first, as a bare array.
-func (s *Server) allOrders(c *gin.Context) {
-	orders, err := s.deps.Orders.AllOrders(c.Request.Context())
+// order answers one order to its buyer or an admin; to anyone else it does not exist.
+func (s *Server) order(c *gin.Context) {
+	o, err := s.deps.Orders.Order(c.Request.Context(), c.Param("id"), actor(c))
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, nonNil(orders))
+	c.Header("Cache-Control", "no-store")
+	ok(c, http.StatusOK, "Order "+o.Number+".", gin.H{"order": o})
+}
+
+// cancelOrder cancels the caller's order, refunding and restocking it.
+func (s *Server) cancelOrder(c *gin.Context) {
+	o, err := s.deps.Orders.CancelOrder(c.Request.Context(), c.Param("id"), actor(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-store")
+	ok(c, http.StatusOK, "Order "+o.Number+" is cancelled; your payment is being refunded.", gin.H{"order": o})
 }
 
 // setOrderStatus sets one of the five statuses on an order.
@@ -68,12 +104,18 @@ func (s *Server) setOrderStatus(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	o, err := s.deps.Orders.SetOrderStatus(c.Request.Context(), c.Param("orderId"), body.Status)
+	o, err := s.deps.Orders.SetOrderStatus(c.Request.Context(), c.Param("orderId"), body.Status, actor(c))
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	ok(c, http.StatusOK, "Order status updated to "+o.Status+".", gin.H{"order": o})
+}
+
+// actor is the signed-in caller as the order service sees them.
+func actor(c *gin.Context) shop.Actor {
+	u := currentUser(c)
+	return shop.Actor{ID: u.ID, Admin: u.IsAdmin()}
 }
 
 // nonNil makes an empty list answer [] rather than null.

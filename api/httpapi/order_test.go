@@ -71,6 +71,7 @@ type countingGateway struct {
 	delay    time.Duration
 	onCharge func() // runs inside Charge when set
 	mu       sync.Mutex
+	sandbox  payment.Sandbox
 	charges  []shop.Charge
 	refunds  []shop.Payment
 }
@@ -83,13 +84,17 @@ func (g *countingGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Paym
 	if err := ctx.Err(); err != nil {
 		return nil, err // a real gateway's request would be cut off
 	}
-	p, err := payment.Sandbox{}.Charge(ctx, c)
+	p, err := g.sandbox.Charge(ctx, c)
 	if err == nil {
 		g.mu.Lock()
 		g.charges = append(g.charges, c)
 		g.mu.Unlock()
 	}
 	return p, err
+}
+
+func (g *countingGateway) FindCharge(ctx context.Context, c shop.Charge) (*shop.Payment, error) {
+	return g.sandbox.FindCharge(ctx, c)
 }
 
 func (g *countingGateway) Refund(_ context.Context, p shop.Payment) error {
@@ -131,9 +136,11 @@ func (a *shopApp) stockOf(id string) int {
 	return doc.Quantity
 }
 
+// orderCount counts the orders placed: paid ones (pending and abandoned ones are no orders).
 func (a *shopApp) orderCount() int64 {
 	a.t.Helper()
-	n, err := a.db.Database().Collection("orders").CountDocuments(a.t.Context(), bson.M{})
+	n, err := a.db.Database().Collection("orders").CountDocuments(a.t.Context(),
+		bson.M{"paymentState": bson.M{"$nin": bson.A{shop.PaymentPending, shop.PaymentAbandoned}}})
 	if err != nil {
 		a.t.Fatal(err)
 	}
@@ -417,21 +424,21 @@ func TestCheckoutIdempotencyKey(t *testing.T) {
 	}
 }
 
-// failingCreate makes the order write fail while fail is set.
-type failingCreate struct {
+// failingPaid makes marking an order paid fail while fail is set.
+type failingPaid struct {
 	shop.OrderStore
 	fail bool
 }
 
-func (f *failingCreate) CreateOrder(ctx context.Context, o *shop.Order) error {
-	if f.fail {
-		return errors.New("disk full")
+func (f *failingPaid) SettlePayment(ctx context.Context, id, state string, p *shop.Payment) (*shop.Order, error) {
+	if f.fail && state == shop.PaymentPaid {
+		return nil, errors.New("disk full")
 	}
-	return f.OrderStore.CreateOrder(ctx, o)
+	return f.OrderStore.SettlePayment(ctx, id, state, p)
 }
 
 func TestCheckoutFailingOrderWriteReleasesStockAndRefunds(t *testing.T) {
-	faulty := &failingCreate{fail: true}
+	faulty := &failingPaid{fail: true}
 	a := newShopApp(t, shopOptions{wrapStore: func(s shop.OrderStore) shop.OrderStore { faulty.OrderStore = s; return faulty }})
 	token, _ := a.signUp("Asha Rao", "asha@shop.test")
 	tee := a.addProduct("Graphic Tee", 350, 4)

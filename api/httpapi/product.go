@@ -36,40 +36,34 @@ func (s *Server) deleteProduct(c *gin.Context) {
 	ok(c, http.StatusOK, "Product deleted.", nil)
 }
 
-// products lists products newest first; ?page= and ?limit= (at most shop.MaxPageLimit) page it.
-func (s *Server) products(c *gin.Context) {
-	page, limit, err := pageQuery(c)
+// setVariants replaces a product's options and variants with the JSON {options, variants}.
+func (s *Server) setVariants(c *gin.Context) {
+	var in shop.VariantsInput
+	if err := decodeJSON(c, &in); err != nil {
+		fail(c, err)
+		return
+	}
+	p, err := s.deps.Products.SetVariants(c.Request.Context(), c.Param("id"), in)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	ps, total, err := s.deps.Products.Products(c.Request.Context(), page, limit)
+	ok(c, http.StatusOK, "Sizes and stock updated.", gin.H{"product": p})
+}
+
+// products lists products newest first; ?page= and ?limit= (at most shop.MaxPageLimit) page it.
+func (s *Server) products(c *gin.Context) {
+	page, err := pageQuery(c, shop.ProductPageSize)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	ps, total, err := s.deps.Products.Products(c.Request.Context(), page.Number, page.Limit)
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	ok(c, http.StatusOK, "All products.", gin.H{"countTotal": total, "products": ps})
-}
-
-// pageQuery reads the optional ?page=&limit=; limit 0 means no paging.
-func pageQuery(c *gin.Context) (page, limit int, err error) {
-	p, hasPage := c.GetQuery("page")
-	l, hasLimit := c.GetQuery("limit")
-	if !hasPage && !hasLimit {
-		return 1, 0, nil
-	}
-	page, limit = 1, shop.ProductPageSize
-	if hasPage {
-		if page, err = pageParam("page", p); err != nil {
-			return 0, 0, err
-		}
-	}
-	if hasLimit {
-		if limit, err = strconv.Atoi(l); err != nil || limit < 1 || limit > shop.MaxPageLimit {
-			return 0, 0, shop.Errorf(shop.EINVALID, "limit must be a whole number from 1 to %d.", shop.MaxPageLimit)
-		}
-	}
-	return page, limit, nil
 }
 
 func (s *Server) productBySlug(c *gin.Context) {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -12,11 +13,9 @@ import (
 	"shop"
 )
 
-// limiter counts events per key in fixed windows, in memory, per process.
-type limiter struct {
-	max    int
-	window time.Duration
-	now    func() time.Time
+// memoryCounter counts attempts per key in fixed windows, in this process's memory.
+type memoryCounter struct {
+	now func() time.Time
 
 	mu      sync.Mutex
 	buckets map[string]*bucket
@@ -25,93 +24,108 @@ type limiter struct {
 
 type bucket struct {
 	count int
-	start time.Time
+	ends  time.Time
 }
 
-func newLimiter(max int, window time.Duration, now func() time.Time) *limiter {
-	return &limiter{max: max, window: window, now: now, buckets: map[string]*bucket{}}
+var _ shop.AttemptCounter = (*memoryCounter)(nil)
+
+func newMemoryCounter(now func() time.Time) *memoryCounter {
+	return &memoryCounter{now: now, buckets: map[string]*bucket{}}
 }
 
-// blocked reports whether key has used up its window, and how long until it frees up.
-func (l *limiter) blocked(key string) (bool, time.Duration) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.current(key)
-	if b == nil || b.count < l.max {
-		return false, 0
-	}
-	return true, b.start.Add(l.window).Sub(l.now())
-}
+// sweepEvery is how often expired buckets are dropped, so memory stays bounded by the keys
+// of the open windows.
+const sweepEvery = time.Minute
 
-// hit counts one event for key.
-func (l *limiter) hit(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.current(key)
-	if b == nil {
-		b = &bucket{start: l.now()}
-		l.buckets[key] = b
-	}
-	b.count++
-}
-
-// reset forgets key (a successful sign-in clears its failures).
-func (l *limiter) reset(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	delete(l.buckets, key)
-}
-
-// current returns key's bucket if its window is still open; it also drops expired buckets
-// now and then so memory stays bounded by the keys of one window.
-func (l *limiter) current(key string) *bucket {
-	now := l.now()
-	if now.Sub(l.sweep) > l.window {
-		for k, b := range l.buckets {
-			if now.Sub(b.start) >= l.window {
-				delete(l.buckets, k)
+// Reserve counts one attempt for key unless its window is used up.
+func (m *memoryCounter) Reserve(_ context.Context, key string, max int, window time.Duration) (bool, time.Duration, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	if now.Sub(m.sweep) > sweepEvery {
+		for k, b := range m.buckets {
+			if !now.Before(b.ends) {
+				delete(m.buckets, k)
 			}
 		}
-		l.sweep = now
+		m.sweep = now
 	}
-	b := l.buckets[key]
-	if b == nil || now.Sub(b.start) >= l.window {
-		return nil
+	b := m.buckets[key]
+	if b == nil || !now.Before(b.ends) {
+		b = &bucket{ends: now.Add(window)}
+		m.buckets[key] = b
 	}
-	return b
+	if b.count >= max {
+		return false, b.ends.Sub(now), nil
+	}
+	b.count++
+	return true, 0, nil
 }
 
-// failureLimits bound failed credential checks (sign-in, password reset) per email+IP and
-// per IP, so neither one account nor one address can be guessed at without end.
+// Release takes back one attempt of key's open window.
+func (m *memoryCounter) Release(_ context.Context, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if b := m.buckets[key]; b != nil && b.count > 0 {
+		b.count--
+	}
+	return nil
+}
+
+// failureLimits bound failed credential checks per account (with the address) and per
+// address, so neither one account nor one address can be guessed at without end.
 type failureLimits struct {
-	byEmail, byIP *limiter
-	message       string // the 429 answer
+	counter       shop.AttemptCounter
+	name          string // keeps these keys apart from other limits' in a shared counter
+	perKey, perIP int    // perIP 0: no limit per address
+	window        time.Duration
+	message       string           // the 429 answer
+	failed        func(error) bool // which outcomes of the check count as failures
 }
 
-func newFailureLimits(perEmail, perIP int, window time.Duration, now func() time.Time, message string) *failureLimits {
-	return &failureLimits{byEmail: newLimiter(perEmail, window, now), byIP: newLimiter(perIP, window, now), message: message}
-}
+// unauthorized is the usual failure: wrong credentials.
+func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHORIZED }
 
-// attempt runs check unless a limit is used up (ETOOMANY, with Retry-After set). A check
-// failing with EUNAUTHORIZED counts against both limits; a success clears the email's count.
-func (f *failureLimits) attempt(c *gin.Context, email string, check func() error) error {
+// attempt runs check unless a limit is used up (ETOOMANY, with Retry-After set). The attempt
+// is counted before check runs, so parallel attempts cannot all pass a limit that each one
+// alone sees unused; a check that did not fail gives its count back. A success does not wipe
+// the failures before it: they stay counted for their window, whatever raced with them.
+func (f *failureLimits) attempt(c *gin.Context, account string, check func() error) error {
+	ctx := c.Request.Context()
 	ip := c.ClientIP()
-	emailKey := strings.ToLower(strings.TrimSpace(email)) + "|" + ip
-	for _, l := range []struct {
-		lim *limiter
+	accountKey := f.name + "|" + strings.ToLower(strings.TrimSpace(account)) + "|" + ip
+	keys := []struct {
 		key string
-	}{{f.byEmail, emailKey}, {f.byIP, ip}} {
-		if blocked, wait := l.lim.blocked(l.key); blocked {
-			return tooMany(f.message, wait, c)
+		max int
+	}{{accountKey, f.perKey}, {f.name + "|ip|" + ip, f.perIP}}
+	// Giving back must not fail because the client went away.
+	keep := context.WithoutCancel(ctx)
+	var reserved []string
+	giveBack := func() {
+		for _, k := range reserved {
+			if err := f.counter.Release(keep, k); err != nil {
+				logger(c).Warn("give back a reserved attempt", "err", err)
+			}
 		}
 	}
+	for _, k := range keys {
+		if k.max == 0 {
+			continue
+		}
+		ok, wait, err := f.counter.Reserve(ctx, k.key, k.max, f.window)
+		if err != nil {
+			giveBack()
+			return err
+		}
+		if !ok {
+			giveBack()
+			return tooMany(f.message, wait, c)
+		}
+		reserved = append(reserved, k.key)
+	}
 	err := check()
-	switch {
-	case shop.ErrorCode(err) == shop.EUNAUTHORIZED:
-		f.byEmail.hit(emailKey)
-		f.byIP.hit(ip)
-	case err == nil:
-		f.byEmail.reset(emailKey)
+	if !f.failed(err) {
+		giveBack()
 	}
 	return err
 }

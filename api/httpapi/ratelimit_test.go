@@ -5,29 +5,36 @@ import (
 	"time"
 )
 
-func TestLimiterWindow(t *testing.T) {
+func TestMemoryCounterWindow(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l := newLimiter(3, 15*time.Minute, func() time.Time { return now })
-	for i := 0; i < 3; i++ {
-		if b, _ := l.blocked("k"); b {
-			t.Fatalf("blocked after %d hits", i)
+	m := newMemoryCounter(func() time.Time { return now })
+	ctx := t.Context()
+	reserve := func(key string) (bool, time.Duration) {
+		ok, wait, err := m.Reserve(ctx, key, 3, 15*time.Minute)
+		if err != nil {
+			t.Fatal(err)
 		}
-		l.hit("k")
+		return ok, wait
 	}
-	b, wait := l.blocked("k")
-	if !b || wait != 15*time.Minute {
-		t.Fatalf("blocked=%v wait=%v, want true 15m", b, wait)
+	for i := 0; i < 3; i++ {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused after %d attempts", i)
+		}
 	}
-	if b, _ := l.blocked("other"); b {
-		t.Fatal("another key is blocked")
+	if ok, wait := reserve("k"); ok || wait != 15*time.Minute {
+		t.Fatalf("4th attempt: ok=%v wait=%v, want refused with 15m", ok, wait)
+	}
+	if ok, _ := reserve("other"); !ok {
+		t.Fatal("another key is refused")
+	}
+	_ = m.Release(ctx, "k")
+	if ok, _ := reserve("k"); !ok {
+		t.Fatal("a given-back attempt is still counted")
 	}
 	now = now.Add(15 * time.Minute)
-	if b, _ := l.blocked("k"); b {
-		t.Fatal("still blocked after the window")
-	}
-	l.hit("k")
-	l.reset("k")
-	if b, _ := l.blocked("k"); b {
-		t.Fatal("blocked after reset")
+	for i := 0; i < 3; i++ {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused in the next window after %d attempts", i)
+		}
 	}
 }

@@ -22,6 +22,8 @@ func (s *Server) routes() {
 	get(v1, "/config", s.shopConfig)
 
 	a := v1.Group("/auth")
+	// Every answer under /auth carries a token or someone's personal data: no cache keeps it.
+	a.Use(noStore)
 	a.POST("/register", s.register)
 	a.POST("/login", s.login)
 	a.POST("/forgot-password", s.forgotPassword)
@@ -30,6 +32,8 @@ func (s *Server) routes() {
 	a.PUT("/profile", user, s.updateProfile)
 	get(a, "/all-users", user, admin, s.allUsers)
 	get(a, "/orders", user, s.myOrders)
+	get(a, "/orders/:id", user, s.order)
+	a.POST("/orders/:id/cancel", user, s.cancelOrder)
 	get(a, "/all-orders", user, admin, s.allOrders)
 	a.PUT("/order-status/:orderId", user, admin, s.setOrderStatus)
 
@@ -44,6 +48,7 @@ func (s *Server) routes() {
 	p.POST("/create-product", user, admin, s.createProduct)
 	p.PUT("/update-product/:id", user, admin, s.updateProduct)
 	p.DELETE("/delete-product/:id", user, admin, s.deleteProduct)
+	p.PUT("/variants/:id", user, admin, s.setVariants)
 	get(p, "/get-product", s.products)
 	get(p, "/get-product/:slug", s.productBySlug)
 	get(p, "/product-photo/:id", s.productPhoto)
@@ -54,7 +59,7 @@ func (s *Server) routes() {
 	get(p, "/search", s.search)
 	get(p, "/search/", s.search) // an empty keyword; without it Gin redirects to /search
 	get(p, "/search/:keyword", s.search)
-	p.POST("/process-payment", user, s.processPayment)
+	p.POST("/process-payment", noStore, user, s.processPayment)
 
 	e.NoRoute(s.notFoundOrClient)
 }
@@ -64,6 +69,12 @@ func (s *Server) routes() {
 func get(r gin.IRoutes, path string, handlers ...gin.HandlerFunc) {
 	r.GET(path, handlers...)
 	r.HEAD(path, handlers...)
+}
+
+// noStore keeps an answer out of every cache, the browser's and shared proxies' alike.
+func noStore(c *gin.Context) {
+	c.Header("Cache-Control", "no-store")
+	c.Next()
 }
 
 // limitBody bounds every request body: multipart forms to 6 MiB, anything else to 1 MiB.

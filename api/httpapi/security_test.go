@@ -366,8 +366,8 @@ func TestMassRegistrationFromOneAddressIsLimited(t *testing.T) {
 		header: map[string]string{"X-Forwarded-For": "198.51.100.8"}}), 429)
 }
 
-// TestListsAreBounded stops an admin page (or a scraper) pulling a whole collection in one
-// answer: all-users, all-orders, get-product and product-category answer at most their caps.
+// TestListsAreBounded: product-category answers at most its cap; the lists that grow answer
+// everything without ?page= (never cut at a cap) and one page of at most 100 with it.
 func TestListsAreBounded(t *testing.T) {
 	a := newShopApp(t, shopOptions{})
 	admin := a.signUpAdmin()
@@ -398,22 +398,33 @@ func TestListsAreBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	// Without ?page= every list answers all it holds (1,005 and the admin for users).
 	m := expect(t, a.do(request{method: "GET", path: "/api/v1/auth/all-users", token: admin}), 200)
-	if got := len(m["users"].([]any)); got != shop.MaxUsersListed {
-		t.Errorf("all-users answered %d users, want the cap %d", got, shop.MaxUsersListed)
+	if got := len(m["users"].([]any)); got != n+1 || m["total"] != float64(n+1) {
+		t.Errorf("all-users answered %d users of %v, want all %d", got, m["total"], n+1)
 	}
-	if got := len(a.orders("/api/v1/auth/all-orders", admin)); got != shop.MaxOrdersListed {
-		t.Errorf("all-orders answered %d orders, want the cap %d", got, shop.MaxOrdersListed)
+	if got := len(a.orders("/api/v1/auth/all-orders", admin)); got != n {
+		t.Errorf("all-orders answered %d orders, want all %d", got, n)
 	}
 	m = expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product"}), 200)
-	if got := len(m["products"].([]any)); got != shop.MaxProductsListed || m["countTotal"] != float64(n) {
-		t.Errorf("get-product answered %d products of %v, want the cap %d of %d", got, m["countTotal"], shop.MaxProductsListed, n)
+	if got := len(m["products"].([]any)); got != n || m["countTotal"] != float64(n) {
+		t.Errorf("get-product answered %d products of %v, want all %d", got, m["countTotal"], n)
+	}
+	// With it, one page of at most 100.
+	for _, path := range []string{"/api/v1/auth/all-users", "/api/v1/auth/all-orders", "/api/v1/auth/orders",
+		"/api/v1/product/get-product"} {
+		expect(t, a.do(request{method: "GET", path: path + "?limit=101", token: admin}), 400)
+		expect(t, a.do(request{method: "GET", path: path + "?page=0", token: admin}), 400)
+		expect(t, a.do(request{method: "GET", path: path + "?page=1&limit=x", token: admin}), 400)
+	}
+	m = expect(t, a.do(request{method: "GET", path: "/api/v1/auth/all-users?page=101&limit=10", token: admin}), 200)
+	if got := len(m["users"].([]any)); got != 6 || m["total"] != float64(n+1) {
+		t.Errorf("all-users page 101 of 10 answered %d users of %v, want the last 6 of %d", got, m["total"], n+1)
 	}
 	m = expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-category/bulk"}), 200)
 	if got := len(m["products"].([]any)); got != shop.MaxProductsListed {
 		t.Errorf("product-category answered %d products, want the cap %d", got, shop.MaxProductsListed)
 	}
-	expect(t, a.do(request{method: "GET", path: fmt.Sprintf("/api/v1/product/get-product?limit=%d", shop.MaxPageLimit+1)}), 400)
 	expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-list/1000001"}), 400)
 }
 

@@ -4,8 +4,10 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
+	"runtime"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -20,6 +22,11 @@ type Deps struct {
 	Products   shop.ProductService
 	Orders     shop.OrderService
 	Tokens     *Tokens
+	// Attempts counts attempts for the failure limits; nil keeps them in this process's memory.
+	// Several processes on one store share a counter kept in the store.
+	Attempts shop.AttemptCounter
+	// HashSlots bounds the bcrypt checks running at once; 0 means one per core.
+	HashSlots int
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
 	// CatalogueVersion, when set, is the catalogue read model's version (it moves with every
@@ -40,10 +47,21 @@ type Server struct {
 	deps   Deps
 	engine *gin.Engine
 
-	loginFails    *failureLimits
-	resetFails    *failureLimits
-	registersByIP *limiter
+	attempts     shop.AttemptCounter
+	loginFails   *failureLimits
+	resetFails   *failureLimits
+	profileFails *failureLimits
+	hashing      *hashGate
 }
+
+// Limits on attempts (see failureLimits).
+const (
+	failureWindow       = 15 * time.Minute
+	failuresPerAccount  = 10
+	failuresPerAddress  = 100
+	registersPerAddress = 300
+	registerWindow      = time.Hour
+)
 
 // New builds the router.
 func New(d Deps) (*Server, error) {
@@ -61,14 +79,27 @@ func New(d Deps) (*Server, error) {
 	if err := e.SetTrustedProxies(d.TrustedProxies); err != nil {
 		return nil, err
 	}
+	if d.Attempts == nil {
+		d.Attempts = newMemoryCounter(d.Now)
+	}
+	if d.HashSlots <= 0 {
+		d.HashSlots = runtime.GOMAXPROCS(0)
+	}
+	limits := func(name string, perIP int, message string, failed func(error) bool) *failureLimits {
+		return &failureLimits{counter: d.Attempts, name: name, perKey: failuresPerAccount, perIP: perIP,
+			window: failureWindow, message: message, failed: failed}
+	}
 	s := &Server{
-		deps:   d,
-		engine: e,
-		loginFails: newFailureLimits(10, 100, 15*time.Minute, d.Now,
-			"Too many failed sign-in attempts. Please try again later."),
-		resetFails: newFailureLimits(10, 100, 15*time.Minute, d.Now,
-			"Too many password reset attempts. Please try again later."),
-		registersByIP: newLimiter(300, time.Hour, d.Now),
+		deps:     d,
+		engine:   e,
+		attempts: d.Attempts,
+		loginFails: limits("login", failuresPerAddress,
+			"Too many failed sign-in attempts. Please try again later.", unauthorized),
+		resetFails: limits("reset", failuresPerAddress,
+			"Too many password reset attempts. Please try again later.", unauthorized),
+		profileFails: limits("profile", 0, "Too many wrong current passwords. Please try again later.",
+			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
+		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
 	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
 	s.routes()

@@ -12,6 +12,11 @@ import (
 // float's rounding never moves the parsed value across a millisecond; Parse rounds it back.
 func init() { jwt.TimePrecision = time.Microsecond }
 
+// clockLeeway is how far a token's times may lie ahead of this process's clock: a fresh token
+// after a password change is issued at the change's stamp (rounded up to the millisecond), and
+// several processes' clocks differ a little.
+const clockLeeway = 2 * time.Second
+
 // Tokens issues and checks session tokens: HS256 JWTs with sub, iat and exp.
 type Tokens struct {
 	secret []byte
@@ -24,13 +29,17 @@ func NewTokens(secret []byte, ttl time.Duration) *Tokens {
 	return &Tokens{secret: secret, ttl: ttl, now: time.Now}
 }
 
-// Issue returns a signed token for userID.
-func (t *Tokens) Issue(userID string) (string, error) {
-	now := t.now().Truncate(time.Millisecond)
+// Issue returns a signed token for userID, issued now.
+func (t *Tokens) Issue(userID string) (string, error) { return t.IssueAt(userID, t.now()) }
+
+// IssueAt returns a signed token for userID issued at issuedAt (cut to the millisecond, down):
+// for a sign-in, the moment before its password was read.
+func (t *Tokens) IssueAt(userID string, issuedAt time.Time) (string, error) {
+	iat := issuedAt.Truncate(time.Millisecond)
 	claims := jwt.RegisteredClaims{
 		Subject:   userID,
-		IssuedAt:  jwt.NewNumericDate(now),
-		ExpiresAt: jwt.NewNumericDate(now.Add(t.ttl)),
+		IssuedAt:  jwt.NewNumericDate(iat),
+		ExpiresAt: jwt.NewNumericDate(iat.Add(t.ttl)),
 	}
 	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(t.secret)
 	if err != nil {
@@ -44,7 +53,7 @@ func (t *Tokens) Parse(raw string) (userID string, issuedAt time.Time, err error
 	var claims jwt.RegisteredClaims
 	_, err = jwt.ParseWithClaims(raw, &claims, func(*jwt.Token) (any, error) { return t.secret, nil },
 		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}),
-		jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithTimeFunc(t.now))
+		jwt.WithExpirationRequired(), jwt.WithIssuedAt(), jwt.WithTimeFunc(t.now), jwt.WithLeeway(clockLeeway))
 	if err != nil {
 		return "", time.Time{}, fmt.Errorf("parse token: %w", err)
 	}

@@ -247,12 +247,12 @@ func (c *Catalogue) productLocked(e *entry) *shop.Product {
 }
 
 // Products lists products newest first: page (from 1) of limit, or the first
-// shop.MaxProductsListed when limit is 0. It also answers the total.
+// all of them when limit is 0. It also answers the total.
 func (c *Catalogue) Products(page, limit int) ([]*shop.Product, int) {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	total := len(c.newest)
-	from, to := 0, min(total, shop.MaxProductsListed)
+	from, to := 0, total
 	if limit > 0 {
 		from = min(total, (max(page, 1)-1)*limit)
 		to = min(total, from+limit)

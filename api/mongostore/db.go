@@ -42,6 +42,8 @@ type DB struct {
 	db     *mongo.Database
 	locks  *Locker
 	log    *slog.Logger
+	// orderIndex pages orders on the embedded store (see OrderStore.orderIndex).
+	orderIndex *orderIndexHolder
 }
 
 // Open connects to uri and database name, retrying with backoff until ConnectTimeout.
@@ -75,7 +77,8 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 		time.Sleep(backoff)
 		backoff = min(backoff*2, 4*time.Second)
 	}
-	return &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger}, nil
+	return &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
+		orderIndex: &orderIndexHolder{}}, nil
 }
 
 // Close disconnects from the store.
@@ -115,9 +118,14 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 		},
 		ordersColl: {
+			{Keys: asc("number"), Options: unique()},
 			{Keys: bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}},
 			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
+			{Keys: bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}},
 		},
+	}
+	if err := d.numberOrders(ctx); err != nil {
+		return err
 	}
 	for coll, models := range want {
 		for _, m := range models {

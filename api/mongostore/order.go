@@ -20,23 +20,78 @@ const checkoutsColl = "checkouts"
 
 // orderDoc is an order as stored. Money is stored as a number of rupees, like product prices.
 type orderDoc struct {
-	ID        bson.ObjectID  `bson:"_id"`
-	Products  []orderItemDoc `bson:"products"`
-	Buyer     bson.ObjectID  `bson:"buyer"`
-	Payment   paymentDoc     `bson:"payment"`
-	Total     float64        `bson:"total"`
-	Status    string         `bson:"status"`
-	CreatedAt time.Time      `bson:"createdAt"`
-	UpdatedAt time.Time      `bson:"updatedAt"`
+	ID       bson.ObjectID  `bson:"_id"`
+	Number   string         `bson:"number"`
+	Products []orderItemDoc `bson:"products"`
+	Buyer    bson.ObjectID  `bson:"buyer"`
+	Payment  paymentDoc     `bson:"payment"`
+	Total    float64        `bson:"total"`
+	Status   string         `bson:"status"`
+	// PaymentState is absent on orders written before orders had one: those were all paid.
+	PaymentState string           `bson:"paymentState,omitempty"`
+	History      []historyDoc     `bson:"history"`
+	RefundedAt   *time.Time       `bson:"refundedAt,omitempty"`
+	Reserved     []reservationDoc `bson:"reserved,omitempty"`
+	// Rev counts the order's changes: on MongoDB a change is written only over the revision
+	// it was decided on (the embedded store takes the order's lock instead).
+	Rev       int64     `bson:"rev"`
+	CreatedAt time.Time `bson:"createdAt"`
+	UpdatedAt time.Time `bson:"updatedAt"`
 }
 
-// orderItemDoc is the snapshot of a product as bought.
+type historyDoc struct {
+	Status string    `bson:"status"`
+	At     time.Time `bson:"at"`
+	By     string    `bson:"by"`
+}
+
+// reservationDoc is the stock an order took of one product, or of one of its variants.
+type reservationDoc struct {
+	Product string `bson:"product"`
+	Variant string `bson:"variant,omitempty"`
+	Units   int    `bson:"units"`
+}
+
+// orderItemDoc is the snapshot of a product as bought, with the price charged.
 type orderItemDoc struct {
-	ID          bson.ObjectID `bson:"_id"`
-	Name        string        `bson:"name"`
-	Slug        string        `bson:"slug"`
-	Description string        `bson:"description"`
-	Price       float64       `bson:"price"`
+	ID          bson.ObjectID    `bson:"_id"`
+	Name        string           `bson:"name"`
+	Slug        string           `bson:"slug"`
+	Description string           `bson:"description"`
+	Price       float64          `bson:"price"`
+	Variant     *orderVariantDoc `bson:"variant,omitempty"`
+}
+
+// orderVariantDoc is the size and colour an item was bought in.
+type orderVariantDoc struct {
+	ID      bson.ObjectID     `bson:"_id"`
+	SKU     string            `bson:"sku"`
+	Options map[string]string `bson:"options"`
+}
+
+func (d *orderItemDoc) item() shop.OrderItem {
+	it := shop.OrderItem{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, Description: d.Description,
+		Price: rupeesToPaise(d.Price)}
+	if v := d.Variant; v != nil {
+		it.Variant = &shop.OrderVariant{ID: v.ID.Hex(), SKU: v.SKU, Options: v.Options}
+	}
+	return it
+}
+
+func orderItemDocOf(it shop.OrderItem) (orderItemDoc, error) {
+	pid, err := objectID("Product id", it.ID)
+	if err != nil {
+		return orderItemDoc{}, err
+	}
+	d := orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
+	if v := it.Variant; v != nil {
+		vid, err := objectID("Variant id", v.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Variant = &orderVariantDoc{ID: vid, SKU: v.SKU, Options: v.Options}
+	}
+	return d, nil
 }
 
 type paymentDoc struct {
@@ -45,6 +100,8 @@ type paymentDoc struct {
 	TransactionID string  `bson:"transactionId"`
 	Amount        float64 `bson:"amount"`
 	Currency      string  `bson:"currency"`
+	Brand         string  `bson:"brand,omitempty"`
+	Last4         string  `bson:"last4,omitempty"`
 }
 
 // checkoutDoc claims (buyer, key) for the order it places.
@@ -65,16 +122,44 @@ func rupeesToPaise(r float64) shop.Paise {
 
 func (d *orderDoc) order(buyerName string) *shop.Order {
 	items := make([]shop.OrderItem, len(d.Products))
-	for i, it := range d.Products {
-		items[i] = shop.OrderItem{ID: it.ID.Hex(), Name: it.Name, Slug: it.Slug, Description: it.Description,
-			Price: rupeesToPaise(it.Price)}
+	for i := range d.Products {
+		items[i] = d.Products[i].item()
 	}
-	return &shop.Order{
-		ID: d.ID.Hex(), Products: items, Buyer: shop.Buyer{ID: d.Buyer.Hex(), Name: buyerName},
+	o := &shop.Order{
+		ID: d.ID.Hex(), Number: d.Number, Products: items, Buyer: shop.Buyer{ID: d.Buyer.Hex(), Name: buyerName},
 		Payment: shop.Payment{Success: d.Payment.Success, Provider: d.Payment.Provider,
-			TransactionID: d.Payment.TransactionID, Amount: rupeesToPaise(d.Payment.Amount), Currency: d.Payment.Currency},
-		Total: rupeesToPaise(d.Total), Status: d.Status, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt,
+			TransactionID: d.Payment.TransactionID, Amount: rupeesToPaise(d.Payment.Amount),
+			Currency: d.Payment.Currency, Brand: d.Payment.Brand, Last4: d.Payment.Last4},
+		Total: rupeesToPaise(d.Total), Status: d.Status, PaymentState: d.state(), RefundedAt: d.RefundedAt,
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt,
 	}
+	for _, h := range d.History {
+		o.History = append(o.History, shop.StatusChange{Status: h.Status, At: h.At, By: h.By})
+	}
+	if len(o.History) == 0 { // an order from before histories: what is known of it
+		o.History = []shop.StatusChange{{Status: shop.OrderStatuses[0], At: d.CreatedAt, By: shop.ByBuyer}}
+		if d.Status != shop.OrderStatuses[0] {
+			o.History = append(o.History, shop.StatusChange{Status: d.Status, At: d.UpdatedAt, By: shop.ByAdmin})
+		}
+	}
+	for _, r := range d.Reserved {
+		o.Reserved = append(o.Reserved, shop.Reservation{
+			Item: shop.StockItem{ProductID: r.Product, VariantID: r.Variant}, Units: r.Units})
+	}
+	return o
+}
+
+// state is the order's payment state.
+func (d *orderDoc) state() string {
+	if d.PaymentState == "" {
+		return shop.PaymentPaid
+	}
+	return d.PaymentState
+}
+
+func newPaymentDoc(p shop.Payment) paymentDoc {
+	return paymentDoc{Success: p.Success, Provider: p.Provider, TransactionID: p.TransactionID,
+		Amount: p.Amount.Rupees(), Currency: p.Currency, Brand: p.Brand, Last4: p.Last4}
 }
 
 // OrderStore implements shop.OrderStore.
@@ -192,16 +277,22 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 // process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).
 const staleClaimAfter = 10 * time.Minute
 
-// abandoned reports whether a claim is old and its order was never written.
+// abandoned reports whether a claim is old and its order was never placed (never written, or
+// written and abandoned).
 func (s *OrderStore) abandoned(ctx context.Context, c checkoutDoc) (bool, error) {
 	if time.Since(c.CreatedAt) < staleClaimAfter {
 		return false, nil
 	}
-	n, err := s.orders().CountDocuments(ctx, bson.M{"_id": c.OrderID})
+	var d orderDoc
+	err := s.orders().FindOne(ctx, bson.M{"_id": c.OrderID}, options.FindOne().
+		SetProjection(bson.M{"paymentState": 1})).Decode(&d)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return true, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("look up the order of checkout claim %s: %w", c.ID, err)
 	}
-	return n == 0, nil
+	return d.state() == shop.PaymentAbandoned, nil
 }
 
 // ReleaseCheckoutClaim deletes the claim when it is still the one for orderID.
@@ -215,130 +306,6 @@ func (s *OrderStore) ReleaseCheckoutClaim(ctx context.Context, buyerID, key, ord
 		return fmt.Errorf("release checkout claim: %w", err)
 	}
 	return nil
-}
-
-// CreateOrder writes a new order.
-func (s *OrderStore) CreateOrder(ctx context.Context, o *shop.Order) error {
-	oid, err := objectID("Order id", o.ID)
-	if err != nil {
-		return err
-	}
-	buyer, err := objectID("Buyer id", o.Buyer.ID)
-	if err != nil {
-		return err
-	}
-	items := make([]orderItemDoc, len(o.Products))
-	for i, it := range o.Products {
-		pid, err := objectID("Product id", it.ID)
-		if err != nil {
-			return err
-		}
-		items[i] = orderItemDoc{ID: pid, Name: it.Name, Slug: it.Slug, Description: it.Description, Price: it.Price.Rupees()}
-	}
-	doc := orderDoc{ID: oid, Products: items, Buyer: buyer,
-		Payment: paymentDoc{Success: o.Payment.Success, Provider: o.Payment.Provider, TransactionID: o.Payment.TransactionID,
-			Amount: o.Payment.Amount.Rupees(), Currency: o.Payment.Currency},
-		Total: o.Total.Rupees(), Status: o.Status, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt}
-	if _, err := s.orders().InsertOne(ctx, doc); err != nil {
-		return fmt.Errorf("insert order: %w", err)
-	}
-	return nil
-}
-
-// Order answers one order with its buyer's name.
-func (s *OrderStore) Order(ctx context.Context, id string) (*shop.Order, error) {
-	oid, err := objectID("Order id", id)
-	if err != nil {
-		return nil, err
-	}
-	var doc orderDoc
-	if err := s.orders().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
-		return nil, notFound(err, "Order not found.")
-	}
-	out, err := s.withBuyers(ctx, []orderDoc{doc})
-	if err != nil {
-		return nil, err
-	}
-	return out[0], nil
-}
-
-// Orders lists orders newest first, of one buyer or of all.
-func (s *OrderStore) Orders(ctx context.Context, buyerID string, limit int) ([]*shop.Order, error) {
-	filter := bson.M{}
-	if buyerID != "" {
-		oid, err := objectID("Buyer id", buyerID)
-		if err != nil {
-			return nil, err
-		}
-		filter["buyer"] = oid
-	}
-	cur, err := s.orders().Find(ctx, filter, options.Find().
-		SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}).SetLimit(int64(limit)))
-	if err != nil {
-		return nil, fmt.Errorf("list orders: %w", err)
-	}
-	var docs []orderDoc
-	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("read orders: %w", err)
-	}
-	return s.withBuyers(ctx, docs)
-}
-
-// SetOrderStatus sets the status under the order's lock (the embedded store's updates are
-// read-modify-writes of the whole document).
-func (s *OrderStore) SetOrderStatus(ctx context.Context, id, status string) (*shop.Order, error) {
-	oid, err := objectID("Order id", id)
-	if err != nil {
-		return nil, err
-	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	res, err := s.orders().UpdateOne(ctx, bson.M{"_id": oid},
-		bson.M{"$set": bson.M{"status": status, "updatedAt": time.Now().UTC().Truncate(time.Millisecond)}})
-	unlock()
-	if err != nil {
-		return nil, fmt.Errorf("set status of order %s: %w", id, err)
-	}
-	if res.MatchedCount == 0 {
-		return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
-	}
-	return s.Order(ctx, id)
-}
-
-// withBuyers converts docs, joining the buyers' names with one batched look-up (no $lookup:
-// the embedded store lacks it). A deleted buyer shows an empty name.
-func (s *OrderStore) withBuyers(ctx context.Context, docs []orderDoc) ([]*shop.Order, error) {
-	out := make([]*shop.Order, len(docs))
-	if len(docs) == 0 {
-		return out, nil
-	}
-	seen := map[bson.ObjectID]bool{}
-	var ids []bson.ObjectID
-	for _, d := range docs {
-		if !seen[d.Buyer] {
-			seen[d.Buyer] = true
-			ids = append(ids, d.Buyer)
-		}
-	}
-	cur, err := s.db.db.Collection(usersColl).Find(ctx, bson.M{"_id": bson.M{"$in": ids}},
-		options.Find().SetProjection(bson.M{"name": 1}))
-	if err != nil {
-		return nil, fmt.Errorf("load buyers: %w", err)
-	}
-	var users []struct {
-		ID   bson.ObjectID `bson:"_id"`
-		Name string        `bson:"name"`
-	}
-	if err := cur.All(ctx, &users); err != nil {
-		return nil, fmt.Errorf("read buyers: %w", err)
-	}
-	names := make(map[bson.ObjectID]string, len(users))
-	for _, u := range users {
-		names[u.ID] = u.Name
-	}
-	for i := range docs {
-		out[i] = docs[i].order(names[docs[i].Buyer])
-	}
-	return out, nil
 }
 
 // clipID shortens s for a message.

@@ -162,7 +162,10 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, form shop
 		return nil, notFound(err, errProductNotFound.Message)
 	}
 	set := bson.M{"name": in.Name, "description": in.Description, "price": in.Price.Rupees(),
-		"quantity": in.Quantity, "shipping": in.Shipping, "category": cat, "updatedAt": s.now()}
+		"shipping": in.Shipping, "category": cat, "updatedAt": s.now()}
+	if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
+		set["quantity"] = in.Quantity
+	}
 	if photo != nil {
 		set["photo"] = photo
 	}
@@ -210,6 +213,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 	if old.Photo != nil {
 		s.db.deletePhoto(ctx, old.Photo.FileID)
 	}
+	s.releaseSKUs(ctx, &old)
 	return s.cat.RefreshProducts(ctx, id)
 }
 

@@ -1,6 +1,8 @@
 package mongostore
 
 import (
+	"maps"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -21,8 +23,29 @@ type productDoc struct {
 	Shipping    bool          `bson:"shipping"`
 	Category    bson.ObjectID `bson:"category"`
 	Photo       *photoRef     `bson:"photo,omitempty"`
-	CreatedAt   time.Time     `bson:"createdAt"`
-	UpdatedAt   time.Time     `bson:"updatedAt"`
+	Options     []optionDoc   `bson:"options,omitempty"`
+	Variants    []variantDoc  `bson:"variants,omitempty"`
+	// VariantsRev moves with every change of the variants (an edit, a sale, a release), so that
+	// an edit computed from one state of them is written only over that same state.
+	VariantsRev int       `bson:"variantsRev,omitempty"`
+	CreatedAt   time.Time `bson:"createdAt"`
+	UpdatedAt   time.Time `bson:"updatedAt"`
+}
+
+// optionDoc is an option as stored.
+type optionDoc struct {
+	Name   string   `bson:"name"`
+	Values []string `bson:"values"`
+}
+
+// variantDoc is a variant as stored. With options, the product's quantity is kept equal to
+// the sum of its variants' by every write (answers compute it from the variants regardless).
+type variantDoc struct {
+	ID       bson.ObjectID     `bson:"_id"`
+	SKU      string            `bson:"sku"`
+	Options  map[string]string `bson:"options"`
+	Price    *float64          `bson:"price,omitempty"`
+	Quantity int               `bson:"quantity"`
 }
 
 // photoRef points at a product's photo in the GridFS bucket "photos".
@@ -42,11 +65,38 @@ func (d *productDoc) paise() shop.Paise {
 	return p
 }
 
-// product converts to the domain type with the category expanded.
+// product converts to the domain type with the category expanded. Options and variants are
+// empty lists, never null, for a product without them.
 func (d *productDoc) product(cat shop.CategoryRef) *shop.Product {
-	return &shop.Product{
+	p := &shop.Product{
 		ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, Description: d.Description, Price: d.paise(),
 		Quantity: d.Quantity, Shipping: d.Shipping, Category: cat, HasPhoto: d.Photo != nil,
+		Options: make([]shop.Option, len(d.Options)), Variants: d.variants(),
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt,
 	}
+	for i, o := range d.Options {
+		p.Options[i] = shop.Option{Name: o.Name, Values: slices.Clone(o.Values)}
+	}
+	if len(p.Options) > 0 { // sold by size or colour: the stock is the variants'
+		p.Quantity = shop.VariantStock(p.Variants)
+	}
+	return p
+}
+
+// variants converts the stored variants to the domain's.
+func (d *productDoc) variants() []shop.Variant {
+	out := make([]shop.Variant, len(d.Variants))
+	for i, v := range d.Variants {
+		out[i] = shop.Variant{ID: v.ID.Hex(), SKU: v.SKU, Options: maps.Clone(v.Options), Quantity: v.Quantity}
+		if v.Price != nil {
+			p := rupeesToPaise(*v.Price)
+			out[i].Price = &p
+		}
+	}
+	return out
+}
+
+// variantIndex is the position of variant id among the product's variants, or -1.
+func (d *productDoc) variantIndex(id bson.ObjectID) int {
+	return slices.IndexFunc(d.Variants, func(v variantDoc) bool { return v.ID == id })
 }

@@ -9,9 +9,20 @@ import (
 	"shop"
 )
 
-// Stock implements shop.Stock on the products' quantity. Each change is one conditional
-// update of one document, taken under the document's lock (see Locker), so two shoppers
-// racing for the last unit never both get it and the quantity never goes below zero.
+// Stock implements shop.Stock on the products' quantity, or on a variant's quantity inside
+// its product (a product with variants keeps their sum as its own quantity). Each change is
+// one guarded update of one product (see guardedUpdate), so two shoppers racing for the last
+// unit never both get it and no quantity goes below zero. A reservation is noted in the
+// product (holds.<key>: units) by the same write that takes the units, so giving them back
+// after a crash happens exactly once.
+//
+// A variant is written by its index path ("variants.2.quantity"), guarded on MongoDB by the
+// variant's _id at that index: the embedded store (FerretDB v1.24.0) takes neither the
+// positional operator nor $elemMatch on an _id. Every write of a product's variants holds the
+// product's lock (SetVariants), so on the embedded store the index read is still the
+// variant's when it is written. Each move of a variant's units also moves variantsRev, so
+// that an admin's edit computed before a sale is made again over the sale rather than
+// undoing it (see SetVariants).
 type Stock struct {
 	db       *DB
 	onChange func(ctx context.Context, ids ...string) error
@@ -19,62 +30,170 @@ type Stock struct {
 
 var _ shop.Stock = (*Stock)(nil)
 
-// NewStock returns the stock of products. onChange (may be nil) runs after every successful
-// Reserve and Release with the product's id, so that a read model of the catalogue is up to
-// date before the answer returns. Its failure is logged, not returned: the units did move.
+// NewStock returns the stock of products. onChange (may be nil) runs after every change of a
+// quantity with the product's id, so that a read model of the catalogue is up to date before
+// the answer returns. Its failure is logged, not returned: the units did move.
 func NewStock(db *DB, onChange func(ctx context.Context, ids ...string) error) *Stock {
 	return &Stock{db: db, onChange: onChange}
 }
 
-// Reserve takes n units of product id when at least n are left.
-func (s *Stock) Reserve(ctx context.Context, id string, n int) error {
+// stockTarget is where the units of one item are kept in a product read for a change.
+type stockTarget struct {
+	guard    bson.M // what must still hold of the product when the change is written
+	path     string // the item's quantity field
+	quantity int    // the units left
+}
+
+// inc is the $inc that moves n units of the target (and of its product's sum, for a variant).
+func (t stockTarget) inc(n int) bson.M {
+	if t.path == "quantity" {
+		return bson.M{"quantity": n}
+	}
+	return bson.M{t.path: n, "quantity": n, "variantsRev": 1}
+}
+
+// target finds item in the product doc. ENOTFOUND when its variant is gone.
+func target(doc bson.Raw, item shop.StockItem) (stockTarget, error) {
+	if item.VariantID == "" {
+		q, _ := doc.Lookup("quantity").AsInt64OK()
+		return stockTarget{guard: bson.M{}, path: "quantity", quantity: int(q)}, nil
+	}
+	vid, err := objectID("Variant id", item.VariantID)
+	if err != nil {
+		return stockTarget{}, err
+	}
+	var d productDoc
+	if err := bson.Unmarshal(doc, &d); err != nil {
+		return stockTarget{}, fmt.Errorf("read product %s: %w", item.ProductID, err)
+	}
+	i := d.variantIndex(vid)
+	if i < 0 {
+		return stockTarget{}, shop.Errorf(shop.ENOTFOUND, "This size of product %s is no longer sold.", item.ProductID)
+	}
+	at := fmt.Sprintf("variants.%d", i)
+	return stockTarget{guard: bson.M{at + "._id": vid}, path: at + ".quantity", quantity: d.Variants[i].Quantity}, nil
+}
+
+// holdKey is the field noting what the order holds of item.
+func holdKey(orderID string, item shop.StockItem) string {
+	if item.VariantID == "" {
+		return "holds." + orderID
+	}
+	return "holds." + orderID + "_" + item.VariantID
+}
+
+// Reserve takes n units of the item for the order when at least n are left.
+func (s *Stock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
 	if n <= 0 {
-		return fmt.Errorf("reserve %d units of %s: the count must be positive", n, id)
+		return fmt.Errorf("reserve %d units of %v: the count must be positive", n, item)
 	}
-	oid, err := objectID("Product id", id)
-	if err != nil {
-		return err
-	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	res, err := s.db.db.Collection(productsColl).UpdateOne(ctx,
-		bson.M{"_id": oid, "quantity": bson.M{"$gte": n}},
-		bson.M{"$inc": bson.M{"quantity": -n}})
-	unlock()
-	if err != nil {
-		return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
-	}
-	if res.MatchedCount == 0 {
-		count, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"_id": oid})
+	hold := holdKey(orderID, item)
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		if _, held := heldUnits(doc, hold); held {
+			return nil, nil, nil // reserved before
+		}
+		t, err := target(doc, item)
 		if err != nil {
-			return fmt.Errorf("reserve %d of product %s: %w", n, id, err)
+			return nil, nil, err
 		}
-		if count == 0 {
-			return shop.Errorf(shop.ENOTFOUND, "Product %s is no longer sold.", id)
+		if t.quantity < n {
+			return nil, nil, shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
 		}
-		return shop.Errorf(shop.ECONFLICT, "Not enough stock: %d wanted.", n)
+		guard := t.guard
+		guard[hold] = bson.M{"$exists": false}
+		guard[t.path] = bson.M{"$gte": n}
+		return guard, bson.M{"$inc": t.inc(-n), "$set": bson.M{hold: n}}, nil
+	})
+	if err != nil {
+		return fmt.Errorf("reserve %d of %v: %w", n, item, err)
 	}
-	s.changed(ctx, id)
 	return nil
 }
 
-// Release gives back n units. A product deleted since its reservation has nothing to return to.
-func (s *Stock) Release(ctx context.Context, id string, n int) error {
-	if n <= 0 {
-		return fmt.Errorf("release %d units of %s: the count must be positive", n, id)
+// Release gives back the units the order holds, once. A product or variant deleted since its
+// reservation has nothing to return to.
+func (s *Stock) Release(ctx context.Context, orderID string, item shop.StockItem) error {
+	return s.dropHold(ctx, orderID, item, true)
+}
+
+// Settle forgets the order's hold: its units are sold.
+func (s *Stock) Settle(ctx context.Context, orderID string, item shop.StockItem) error {
+	return s.dropHold(ctx, orderID, item, false)
+}
+
+func (s *Stock) dropHold(ctx context.Context, orderID string, item shop.StockItem, giveBack bool) error {
+	hold := holdKey(orderID, item)
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		n, held := heldUnits(doc, hold)
+		if !held {
+			return nil, nil, nil
+		}
+		update := bson.M{"$unset": bson.M{hold: ""}}
+		guard := bson.M{hold: n}
+		t, err := target(doc, item)
+		if giveBack && err == nil {
+			update["$inc"] = t.inc(n)
+			for k, v := range t.guard {
+				guard[k] = v
+			}
+		}
+		return guard, update, nil
+	})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
 	}
-	oid, err := objectID("Product id", id)
+	if err != nil {
+		return fmt.Errorf("drop the hold of order %s on %v: %w", orderID, item, err)
+	}
+	return nil
+}
+
+// Restock puts n sold units back. A deleted product or variant takes none.
+func (s *Stock) Restock(ctx context.Context, item shop.StockItem, n int) error {
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		t, err := target(doc, item)
+		if err != nil {
+			return nil, nil, err
+		}
+		return t.guard, bson.M{"$inc": t.inc(n)}, nil
+	})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("restock %d of %v: %w", n, item, err)
+	}
+	return nil
+}
+
+// update makes a guarded change of one product's stock and refreshes the catalogue when a
+// quantity moved.
+func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
+	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
 		return err
 	}
-	unlock := s.db.Locks().Lock(oid.Hex())
-	_, err = s.db.db.Collection(productsColl).UpdateOne(ctx, bson.M{"_id": oid},
-		bson.M{"$inc": bson.M{"quantity": n}})
-	unlock()
-	if err != nil {
-		return fmt.Errorf("release %d of product %s: %w", n, id, err)
+	moved := false
+	err = s.db.guardedUpdate(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
+		func(doc bson.Raw) (bson.M, bson.M, error) {
+			guard, update, err := decide(doc)
+			_, moved = update["$inc"]
+			return guard, update, err
+		})
+	if err == nil && moved {
+		s.changed(ctx, item.ProductID)
 	}
-	s.changed(ctx, id)
-	return nil
+	return err
+}
+
+// heldUnits answers the units noted under hold ("holds.<key>") in the product document.
+func heldUnits(doc bson.Raw, hold string) (int, bool) {
+	v, err := doc.LookupErr("holds", hold[len("holds."):])
+	if err != nil {
+		return 0, false
+	}
+	n, ok := v.AsInt64OK()
+	return int(n), ok
 }
 
 func (s *Stock) changed(ctx context.Context, id string) {

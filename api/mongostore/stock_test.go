@@ -28,6 +28,9 @@ func insertProduct(t *testing.T, db *mongostore.DB, quantity int) string {
 	return id.Hex()
 }
 
+// item is the stock of a product without variants.
+func item(productID string) shop.StockItem { return shop.StockItem{ProductID: productID} }
+
 func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
 	t.Helper()
 	oid, _ := bson.ObjectIDFromHex(id)
@@ -48,54 +51,71 @@ func TestStockReserveAndRelease(t *testing.T) {
 		return errors.New("the read model is down") // logged, never a failure of the stock
 	})
 	id := insertProduct(t, db, 3)
+	orderA, orderB, orderC := bson.NewObjectID().Hex(), bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
+	ctx := t.Context()
 
-	if err := stock.Reserve(t.Context(), id, 2); err != nil {
-		t.Fatal(err)
+	steps := []struct {
+		name     string
+		do       func() error
+		wantCode string
+		wantLeft int
+	}{
+		{"reserve 2 for A", func() error { return stock.Reserve(ctx, orderA, item(id), 2) }, "", 1},
+		{"reserve for A again takes nothing more", func() error { return stock.Reserve(ctx, orderA, item(id), 2) }, "", 1},
+		{"reserve beyond stock for B", func() error { return stock.Reserve(ctx, orderB, item(id), 2) }, shop.ECONFLICT, 1},
+		{"release A", func() error { return stock.Release(ctx, orderA, item(id)) }, "", 3},
+		{"release A again gives nothing more", func() error { return stock.Release(ctx, orderA, item(id)) }, "", 3},
+		{"release B, which holds nothing", func() error { return stock.Release(ctx, orderB, item(id)) }, "", 3},
+		{"reserve 1 for C", func() error { return stock.Reserve(ctx, orderC, item(id), 1) }, "", 2},
+		{"settle C: sold", func() error { return stock.Settle(ctx, orderC, item(id)) }, "", 2},
+		{"release C after settling gives nothing", func() error { return stock.Release(ctx, orderC, item(id)) }, "", 2},
+		{"restock 1", func() error { return stock.Restock(ctx, item(id), 1) }, "", 3},
 	}
-	if err := stock.Reserve(t.Context(), id, 2); shop.ErrorCode(err) != shop.ECONFLICT {
-		t.Fatalf("reserve beyond stock = %v, want ECONFLICT", err)
+	for _, st := range steps {
+		err := st.do()
+		if shop.ErrorCode(err) != st.wantCode && !(st.wantCode == "" && err == nil) {
+			t.Fatalf("%s: %v, want code %q", st.name, err, st.wantCode)
+		}
+		if q := quantityOf(t, db, id); q != st.wantLeft {
+			t.Fatalf("%s: quantity = %d, want %d", st.name, q, st.wantLeft)
+		}
 	}
-	if q := quantityOf(t, db, id); q != 1 {
-		t.Fatalf("quantity = %d, want 1", q)
-	}
-	if err := stock.Release(t.Context(), id, 2); err != nil {
-		t.Fatal(err)
-	}
-	if q := quantityOf(t, db, id); q != 3 {
-		t.Fatalf("quantity after release = %d, want 3", q)
-	}
-	if len(changed) != 2 || changed[0] != id || changed[1] != id {
-		t.Fatalf("onChange saw %v, want the product twice (reserve, release)", changed)
+	if len(changed) != 4 {
+		t.Fatalf("onChange saw %v, want the product 4 times (reserve, release, reserve, restock)", changed)
 	}
 
 	unknown := bson.NewObjectID().Hex()
-	if err := stock.Reserve(t.Context(), unknown, 1); shop.ErrorCode(err) != shop.ENOTFOUND {
+	if err := stock.Reserve(ctx, orderA, item(unknown), 1); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("reserve of an unknown product = %v, want ENOTFOUND", err)
 	}
-	if err := stock.Reserve(t.Context(), "nope", 1); shop.ErrorCode(err) != shop.EINVALID {
+	if err := stock.Reserve(ctx, orderA, item("nope"), 1); shop.ErrorCode(err) != shop.EINVALID {
 		t.Fatalf("reserve of a malformed id = %v, want EINVALID", err)
 	}
-	if err := stock.Release(t.Context(), unknown, 1); err != nil {
+	if err := stock.Release(ctx, orderA, item(unknown)); err != nil {
 		t.Fatalf("release to a deleted product = %v, want nil", err)
 	}
-	if err := stock.Reserve(t.Context(), id, 0); err == nil {
+	if err := stock.Reserve(ctx, orderA, item(id), 0); err == nil {
 		t.Fatal("reserve of 0 units succeeded")
 	}
 }
 
-// The measured failure of DESIGN.md §9: 20 parallel guarded decrements of a quantity of 5.
+// The measured failure of the embedded store: 20 parallel guarded decrements of a quantity
+// of 5; and 10 parallel releases of one hold.
 func TestStockParallelReservationsNeverOversell(t *testing.T) {
 	db := storetest.NewDB(t)
 	stock := mongostore.NewStock(db, nil)
 	id := insertProduct(t, db, 5)
 	var ok atomic.Int32
 	var wg sync.WaitGroup
+	var orders sync.Map
 	for range 20 {
 		wg.Go(func() {
-			err := stock.Reserve(context.Background(), id, 1)
+			order := bson.NewObjectID().Hex()
+			err := stock.Reserve(context.Background(), order, item(id), 1)
 			switch shop.ErrorCode(err) {
 			case "":
 				ok.Add(1)
+				orders.Store(order, true)
 			case shop.ECONFLICT:
 			default:
 				t.Errorf("reserve: %v", err)
@@ -105,5 +125,18 @@ func TestStockParallelReservationsNeverOversell(t *testing.T) {
 	wg.Wait()
 	if ok.Load() != 5 || quantityOf(t, db, id) != 0 {
 		t.Fatalf("%d reservations succeeded leaving %d; want 5 leaving 0", ok.Load(), quantityOf(t, db, id))
+	}
+	var one string
+	orders.Range(func(k, _ any) bool { one = k.(string); return false })
+	for range 10 {
+		wg.Go(func() {
+			if err := stock.Release(context.Background(), one, item(id)); err != nil {
+				t.Errorf("release: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if q := quantityOf(t, db, id); q != 1 {
+		t.Fatalf("10 parallel releases of one hold left %d, want 1", q)
 	}
 }

@@ -2,6 +2,8 @@ package mongostore
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"time"
 
@@ -91,12 +93,9 @@ func (s *UserService) findByEmail(ctx context.Context, email string) (*userDoc, 
 
 // Authenticate checks an email and password.
 func (s *UserService) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
-	e, err := shop.NormalizeEmail(email)
+	e, err := shop.ValidateLogin(email, password)
 	if err != nil {
 		return nil, err
-	}
-	if password == "" {
-		return nil, shop.Errorf(shop.EINVALID, "Password is required.")
 	}
 	doc, err := s.findByEmail(ctx, e)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
@@ -136,10 +135,33 @@ func (s *UserService) ResetPassword(ctx context.Context, r shop.PasswordReset) e
 	if err != nil {
 		return fmt.Errorf("hash password: %w", err)
 	}
-	now := s.now()
-	_, err = s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": bson.M{"password": pw, "credentialsChangedAt": now, "updatedAt": now}})
+	if err := s.setPassword(ctx, doc.ID, pw, bson.M{}); err != nil {
+		return fmt.Errorf("reset password: %w", err)
+	}
+	return nil
+}
+
+// setPassword stores a new password hash (with the other fields of set), then stamps when it
+// changed. Tokens issued before the stamp are void, and a sign-in takes its token's time
+// before it reads the stored password. The stamp is taken only once the new password is
+// visible, and rounded up past the current millisecond, so every sign-in that read the old
+// password holds an older token: a change that lands while such a sign-in is being checked
+// voids its token, however the two interleave.
+func (s *UserService) setPassword(ctx context.Context, id bson.ObjectID, hash string, set bson.M) error {
+	set["password"] = hash
+	set["credentialsChangedAt"] = s.now()
+	set["updatedAt"] = s.now()
+	res, err := s.users().UpdateByID(ctx, id, bson.M{"$set": set})
 	if err != nil {
-		return fmt.Errorf("reset password of %s: %w", doc.ID.Hex(), err)
+		return fmt.Errorf("set password of %s: %w", id.Hex(), err)
+	}
+	if res.MatchedCount == 0 {
+		return shop.Errorf(shop.ENOTFOUND, "User not found.")
+	}
+	stamp := s.now().Add(time.Millisecond)
+	_, err = s.users().UpdateByID(ctx, id, bson.M{"$set": bson.M{"credentialsChangedAt": stamp, "updatedAt": stamp}})
+	if err != nil {
+		return fmt.Errorf("stamp password change of %s: %w", id.Hex(), err)
 	}
 	return nil
 }
@@ -158,7 +180,8 @@ func (s *UserService) FindUserByID(ctx context.Context, id string) (*shop.User, 
 	return doc.user(), nil
 }
 
-// UpdateProfile changes name, phone, address and (when given) password. The email never changes.
+// UpdateProfile changes name, phone, address and (when given, with the current password)
+// password and security answer. The email never changes.
 func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.ProfileUpdate) (*shop.User, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
@@ -167,51 +190,82 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 	if err != nil {
 		return nil, err
 	}
-	now := s.now()
-	set := bson.M{"updatedAt": now}
+	set := bson.M{"updatedAt": s.now()}
 	for field, v := range map[string]string{"name": p.Name, "phone": p.Phone, "address": p.Address} {
 		if v != "" {
 			set[field] = v
 		}
 	}
-	if p.Password != "" {
-		pw, err := s.hasher.Hash(p.Password)
+	if !p.ChangesSecrets() {
+		res, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set})
 		if err != nil {
-			return nil, fmt.Errorf("hash password: %w", err)
+			return nil, fmt.Errorf("update profile of %s: %w", id, err)
 		}
-		set["password"] = pw
-		set["credentialsChangedAt"] = now
+		if res.MatchedCount == 0 {
+			return nil, shop.Errorf(shop.ENOTFOUND, "User not found.")
+		}
+		return s.FindUserByID(ctx, id)
 	}
-	res, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set})
+	var doc userDoc
+	if err := s.users().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
+		return nil, notFound(err, "User not found.")
+	}
+	if !s.hasher.Matches(doc.Password, p.CurrentPassword) {
+		return nil, shop.ErrWrongCurrentPassword
+	}
+	if p.Answer != "" {
+		if set["answer"], err = s.hasher.Hash(p.Answer); err != nil {
+			return nil, fmt.Errorf("hash answer: %w", err)
+		}
+	}
+	if p.Password == "" {
+		if _, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set}); err != nil {
+			return nil, fmt.Errorf("update profile of %s: %w", id, err)
+		}
+		return s.FindUserByID(ctx, id)
+	}
+	pw, err := s.hasher.Hash(p.Password)
 	if err != nil {
-		return nil, fmt.Errorf("update profile of %s: %w", id, err)
+		return nil, fmt.Errorf("hash password: %w", err)
 	}
-	if res.MatchedCount == 0 {
-		return nil, shop.Errorf(shop.ENOTFOUND, "User not found.")
+	if err := s.setPassword(ctx, oid, pw, set); err != nil {
+		return nil, fmt.Errorf("update profile: %w", err)
 	}
 	return s.FindUserByID(ctx, id)
 }
 
-// Users lists the newest shop.MaxUsersListed accounts without secrets, newest first.
-func (s *UserService) Users(ctx context.Context) ([]*shop.User, error) {
-	cur, err := s.users().Find(ctx, bson.M{}, options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}}).
-		SetLimit(shop.MaxUsersListed))
+// Users lists a page of the accounts without secrets, newest first.
+func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int, error) {
+	if err := p.Validate(); err != nil {
+		return nil, 0, err
+	}
+	total, err := s.users().CountDocuments(ctx, bson.M{})
 	if err != nil {
-		return nil, fmt.Errorf("list users: %w", err)
+		return nil, 0, fmt.Errorf("count users: %w", err)
+	}
+	opts := options.Find().SetProjection(publicUser).SetSort(bson.D{{Key: "_id", Value: -1}})
+	if p.Limit > 0 {
+		opts.SetSkip(int64(p.Number-1) * int64(p.Limit)).SetLimit(int64(p.Limit))
+	}
+	cur, err := s.users().Find(ctx, bson.M{}, opts)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list users: %w", err)
 	}
 	var docs []userDoc
 	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("read users: %w", err)
+		return nil, 0, fmt.Errorf("read users: %w", err)
 	}
 	out := make([]*shop.User, len(docs))
 	for i := range docs {
 		out[i] = docs[i].user()
 	}
-	return out, nil
+	return out, int(total), nil
 }
 
 // EnsureAdmin creates the admin account, or promotes an existing user with that email.
-// An existing user's password is left as it is.
+// An existing user's password is left as it is. A created admin gets a random security answer
+// that nobody knows (the password must not double as the answer: it would outlive a password
+// change), so the password is reset only by one who knows it, from the profile.
 func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name string) (*shop.User, error) {
 	e, err := shop.NormalizeEmail(email)
 	if err != nil {
@@ -220,17 +274,15 @@ func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name str
 	doc, err := s.findByEmail(ctx, e)
 	switch {
 	case err == nil:
-		if doc.Role != shop.RoleAdmin {
-			if _, err := s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": bson.M{"role": shop.RoleAdmin, "updatedAt": s.now()}}); err != nil {
-				return nil, fmt.Errorf("promote %s: %w", e, err)
-			}
-			doc.Role = shop.RoleAdmin
-		}
-		return doc.user(), nil
+		return s.keepAdmin(ctx, doc, password)
 	case shop.ErrorCode(err) != shop.ENOTFOUND:
 		return nil, fmt.Errorf("find admin: %w", err)
 	}
-	u, err := s.Register(ctx, shop.Registration{Name: name, Email: e, Password: password, Phone: "-", Address: "-", Answer: password})
+	answer, err := unguessable()
+	if err != nil {
+		return nil, err
+	}
+	u, err := s.Register(ctx, shop.Registration{Name: name, Email: e, Password: password, Phone: "-", Address: "-", Answer: answer})
 	if err != nil {
 		return nil, fmt.Errorf("create admin %s: %w", e, err)
 	}
@@ -239,6 +291,41 @@ func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name str
 	}
 	u.Role = shop.RoleAdmin
 	return u, nil
+}
+
+// keepAdmin promotes an existing account named as the admin. An admin created before answers
+// were random has its first password as its answer: that answer is replaced by a random one.
+func (s *UserService) keepAdmin(ctx context.Context, doc *userDoc, password string) (*shop.User, error) {
+	set := bson.M{}
+	if doc.Role != shop.RoleAdmin {
+		set["role"] = shop.RoleAdmin
+	} else if s.hasher.Matches(doc.Answer, password) {
+		answer, err := unguessable()
+		if err != nil {
+			return nil, err
+		}
+		if set["answer"], err = s.hasher.Hash(answer); err != nil {
+			return nil, fmt.Errorf("hash answer: %w", err)
+		}
+	}
+	if len(set) == 0 {
+		return doc.user(), nil
+	}
+	set["updatedAt"] = s.now()
+	if _, err := s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": set}); err != nil {
+		return nil, fmt.Errorf("keep admin %s: %w", doc.Email, err)
+	}
+	doc.Role = shop.RoleAdmin
+	return doc.user(), nil
+}
+
+// unguessable is a random secret nobody is told: 32 random bytes, hex (64 bytes, under bcrypt's 72).
+func unguessable() (string, error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("random answer: %w", err)
+	}
+	return hex.EncodeToString(b[:]), nil
 }
 
 func mustOID(hex string) bson.ObjectID {

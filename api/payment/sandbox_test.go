@@ -20,7 +20,7 @@ func TestSandbox(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p, err := payment.Sandbox{}.Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: tt.nonce})
+			p, err := (&payment.Sandbox{}).Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: tt.nonce})
 			if tt.wantCode != "" {
 				if shop.ErrorCode(err) != tt.wantCode || p != nil {
 					t.Fatalf("Charge = %v, %v; want code %s", p, err, tt.wantCode)
@@ -41,7 +41,7 @@ func TestSandbox(t *testing.T) {
 func TestSandboxTransactionIDsAreUnique(t *testing.T) {
 	seen := map[string]bool{}
 	for range 1000 {
-		p, err := payment.Sandbox{}.Charge(t.Context(), shop.Charge{Amount: 100, Currency: "inr", Nonce: "ok"})
+		p, err := (&payment.Sandbox{}).Charge(t.Context(), shop.Charge{Amount: 100, Currency: "inr", Nonce: "ok"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func TestSandboxTransactionIDsAreUnique(t *testing.T) {
 		}
 		seen[p.TransactionID] = true
 	}
-	if err := (payment.Sandbox{}).Refund(t.Context(), shop.Payment{TransactionID: "x"}); err != nil {
+	if err := (&payment.Sandbox{}).Refund(t.Context(), shop.Payment{TransactionID: "x"}); err != nil {
 		t.Fatalf("Refund = %v", err)
 	}
 }

@@ -109,8 +109,9 @@ func TestStripeAgainstStripeMock(t *testing.T) {
 // TestStripeRequestAndErrors checks what the SDK sends and how Stripe's error answers map,
 // with a fake Stripe (stripe-mock cannot decline a card).
 func TestStripeRequestAndErrors(t *testing.T) {
-	var got *http.Request
-	var form map[string][]string
+	var mu sync.Mutex
+	requests := map[string]*http.Request{} // by path
+	forms := map[string]map[string][]string{}
 	answer := func(w http.ResponseWriter, status int, body string) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(status)
@@ -118,16 +119,22 @@ func TestStripeRequestAndErrors(t *testing.T) {
 	}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_ = r.ParseForm()
-		got, form = r, r.PostForm
-		switch r.PostForm.Get("payment_method") {
-		case "pm_card_chargeDeclined":
-			answer(w, 402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}`)
-		case "pm_tiny_total":
+		mu.Lock()
+		requests[r.URL.Path], forms[r.URL.Path] = r, r.PostForm
+		mu.Unlock()
+		switch {
+		case r.URL.Path == "/v1/payment_intents" && r.PostForm.Get("amount") == "1":
 			answer(w, 400, `{"error":{"type":"invalid_request_error","code":"amount_too_small","message":"Amount must be at least ₹0.50 inr"}}`)
-		case "pm_bad_request":
+		case r.URL.Path == "/v1/payment_intents" && r.PostForm.Get("amount") == "2":
 			answer(w, 400, `{"error":{"type":"invalid_request_error","message":"Amount must be at least ₹0.50 inr"}}`)
+		case r.URL.Path == "/v1/payment_intents":
+			answer(w, 200, `{"id":"pi_123","object":"payment_intent","amount":49950,"currency":"inr","status":"requires_payment_method"}`)
+		case r.URL.Path == "/v1/charges/ch_1":
+			answer(w, 200, `{"id":"ch_1","object":"charge","payment_method_details":{"type":"card","card":{"brand":"visa","last4":"4242"}}}`)
+		case r.PostForm.Get("payment_method") == "pm_card_chargeDeclined":
+			answer(w, 402, `{"error":{"type":"card_error","code":"card_declined","decline_code":"generic_decline","message":"Your card was declined."}}`)
 		default:
-			answer(w, 200, `{"id":"pi_123","object":"payment_intent","amount":49950,"currency":"inr","status":"succeeded"}`)
+			answer(w, 200, `{"id":"pi_123","object":"payment_intent","amount":49950,"currency":"inr","status":"succeeded","latest_charge":"ch_1"}`)
 		}
 	}))
 	defer srv.Close()
@@ -137,27 +144,39 @@ func TestStripeRequestAndErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.URL.Path != "/v1/payment_intents" || got.Header.Get("Idempotency-Key") != "order-1" {
-		t.Fatalf("request %s with Idempotency-Key %q", got.URL.Path, got.Header.Get("Idempotency-Key"))
+	create, confirm := requests["/v1/payment_intents"], requests["/v1/payment_intents/pi_123/confirm"]
+	if create == nil || confirm == nil {
+		t.Fatalf("requests %v: want a create and a confirm", requests)
 	}
-	for k, want := range map[string]string{"amount": "49950", "currency": "inr", "payment_method": "pm_card_visa", "confirm": "true"} {
-		if v := form[k]; len(v) != 1 || v[0] != want {
-			t.Errorf("form %s = %v, want %s", k, v, want)
+	if create.Header.Get("Idempotency-Key") != "order-1" || confirm.Header.Get("Idempotency-Key") != "order-1-confirm" {
+		t.Fatalf("idempotency keys %q, %q", create.Header.Get("Idempotency-Key"), confirm.Header.Get("Idempotency-Key"))
+	}
+	for k, want := range map[string]string{"amount": "49950", "currency": "inr", "metadata[idempotency_key]": "order-1"} {
+		if v := forms["/v1/payment_intents"][k]; len(v) != 1 || v[0] != want {
+			t.Errorf("create form %s = %v, want %s", k, v, want)
 		}
 	}
-	if p.TransactionID != "pi_123" || p.Amount != 49950 {
-		t.Fatalf("payment = %+v", *p)
+	if v := forms["/v1/payment_intents"]["payment_method"]; len(v) != 0 {
+		t.Errorf("create sent the card %v: it must come with the confirmation only", v)
+	}
+	if v := forms["/v1/payment_intents/pi_123/confirm"]["payment_method"]; len(v) != 1 || v[0] != "pm_card_visa" {
+		t.Errorf("confirm form payment_method = %v", v)
+	}
+	want := shop.Payment{Success: true, Provider: "stripe", TransactionID: "pi_123", Amount: 49950, Currency: "inr",
+		Brand: "visa", Last4: "4242"}
+	if *p != want {
+		t.Fatalf("payment = %+v, want %+v", *p, want)
 	}
 
 	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 49950, Currency: "inr", Nonce: "pm_card_chargeDeclined", IdempotencyKey: "order-2"})
 	if shop.ErrorCode(err) != shop.EDECLINED || !strings.Contains(shop.ErrorMessage(err), "Your card was declined.") {
 		t.Fatalf("declined card: %v", err)
 	}
-	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_tiny_total", IdempotencyKey: "order-4"})
+	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-4"})
 	if shop.ErrorCode(err) != shop.EINVALID {
 		t.Fatalf("a total under the provider's minimum: %v, want a 400 the shopper can act on", err)
 	}
-	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 1, Currency: "inr", Nonce: "pm_bad_request", IdempotencyKey: "order-3"})
+	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 2, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-3"})
 	if err == nil || shop.ErrorCode(err) != shop.EINTERNAL {
 		t.Fatalf("invalid request: %v, want an internal error", err)
 	}

@@ -16,7 +16,7 @@ import (
 // config is everything shopd reads from the environment (.env.example lists it all).
 type config struct {
 	Port           string
-	Host           string // the address to listen on; empty: every interface
+	Host           string // the address to listen on; 0.0.0.0 or empty: every interface
 	MongoURI       string
 	MongoDB        string
 	DataDir        string
@@ -33,6 +33,9 @@ type config struct {
 	PhotoCacheMB   int
 	TrustedProxies []string
 	LogLevel       slog.Level
+	LogFormat      string // json (one object a line, for log collectors) or text
+	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
+	CheckoutTimeout time.Duration
 }
 
 // embedded reports whether shopd runs its own in-process store.
@@ -47,7 +50,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	c := &config{
 		Port:          env("PORT", "8080"),
-		Host:          env("HOST", ""),
+		Host:          env("HOST", "127.0.0.1"),
 		MongoURI:      env("MONGO_URI", ""),
 		MongoDB:       env("MONGO_DB", "shop"),
 		DataDir:       env("DATA_DIR", "./data"),
@@ -57,6 +60,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		StripeAPIBase: env("STRIPE_API_BASE", ""),
 		Currency:      strings.ToLower(env("CURRENCY", "inr")),
 		ClientDist:    env("CLIENT_DIST", ""),
+		LogFormat:     strings.ToLower(env("LOG_FORMAT", "json")),
 	}
 	var err error
 	if c.JWTTTL, err = time.ParseDuration(env("JWT_TTL", "168h")); err != nil || c.JWTTTL <= 0 {
@@ -65,11 +69,17 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if c.SeedDemo, err = strconv.ParseBool(env("SEED_DEMO", strconv.FormatBool(c.embedded()))); err != nil {
 		return nil, fmt.Errorf("SEED_DEMO must be true or false")
 	}
+	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout <= 0 {
+		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a positive duration such as 2m")
+	}
 	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 {
 		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes")
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return nil, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error")
+	}
+	if c.LogFormat != "json" && c.LogFormat != "text" {
+		return nil, fmt.Errorf("LOG_FORMAT must be json or text")
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))

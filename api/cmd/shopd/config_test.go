@@ -16,7 +16,7 @@ func TestConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Port != "8080" || c.Host != "" || c.MongoDB != "shop" || c.JWTTTL != 168*time.Hour || c.Currency != "inr" ||
+	if c.Port != "8080" || c.Host != "127.0.0.1" || c.LogFormat != "json" || c.MongoDB != "shop" || c.JWTTTL != 168*time.Hour || c.Currency != "inr" ||
 		c.PhotoCacheMB != 128 || !c.SeedDemo || !c.embedded() {
 		t.Fatalf("defaults = %+v", c)
 	}
@@ -43,6 +43,7 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		"bad-ttl":                {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
 		"bad-seed":               {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
 		"bad-log-level":          {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		"bad-log-format":         {map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
 		"currency-not-a-code":    {map[string]string{"CURRENCY": "rupees"}, "three-letter"},
 		"currency-without-cents": {map[string]string{"CURRENCY": "JPY"}, "hundredths"},
 	}
@@ -59,11 +60,13 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 
 func TestConfigOnMongoDB(t *testing.T) {
 	c, err := loadConfig(envOf(map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": strings.Repeat("k", 32),
-		"CORS_ORIGINS": "https://shop.example, https://admin.example", "TRUSTED_PROXIES": "10.0.0.0/8", "HOST": "127.0.0.1"}))
+		"CORS_ORIGINS": "https://shop.example, https://admin.example", "TRUSTED_PROXIES": "10.0.0.0/8", "HOST": "0.0.0.0",
+		"LOG_FORMAT": "Text"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" || c.Host != "127.0.0.1" {
+	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" ||
+		c.Host != "0.0.0.0" || c.LogFormat != "text" {
 		t.Fatalf("config = %+v", c)
 	}
 }

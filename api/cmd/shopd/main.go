@@ -39,7 +39,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
-	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := newLogger(cfg, logs)
+
+	// Take the public port before anything else, so a clash is the first and only thing said.
+	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w (another program has the port: stop it or set PORT)",
+			net.JoinHostPort(cfg.Host, cfg.Port), err)
+	}
+	defer func() { _ = ln.Close() }()
 
 	uri := cfg.MongoURI
 	if cfg.embedded() {
@@ -91,7 +99,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}
 	}
 
-	var gateway shop.Gateway = payment.Sandbox{}
+	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
 	if cfg.StripeKey != "" {
 		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
 		log.Info("card payments through Stripe", "currency", cfg.Currency)
@@ -100,7 +108,12 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
 	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log})
+		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
+		CheckoutTimeout: cfg.CheckoutTimeout})
+	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
+		return err
+	}
+	go orders.RecoverEvery(ctx, time.Minute)
 
 	if cfg.embedded() {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
@@ -130,7 +143,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
-	serveErr := serve(ctx, log, net.JoinHostPort(cfg.Host, cfg.Port), api)
+	log.Info("shop listening", "addr", ln.Addr().String(), "url", servedURL(ln.Addr()))
+	serveErr := serveOn(ctx, log, ln, api, 10*time.Second)
 	// The store closes when run returns: first let checkouts that outlived the HTTP grace
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
@@ -141,19 +155,44 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	return serveErr
 }
 
+// recoverCheckouts settles the checkouts a crash cut short before the shop takes requests.
+// The embedded store belongs to this process alone, so every pending order there is one;
+// on MongoDB another live process may be placing an order, so only the older ones are.
+func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders, cfg *config) error {
+	before := time.Now().Add(-cfg.CheckoutTimeout)
+	if cfg.embedded() {
+		before = time.Now().Add(time.Hour) // every pending order, even one with a clock ahead
+	}
+	n, err := orders.Recover(ctx, before)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		log.Info("settled checkouts cut short by the last stop", "orders", n)
+	}
+	return nil
+}
+
 // checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
 // order write are bounded by shop's own timeout of two minutes).
 const checkoutDrainTimeout = 2 * time.Minute
 
-// serve listens on addr and runs the HTTP server there until ctx ends (see serveOn).
-func serve(ctx context.Context, log *slog.Logger, addr string, h http.Handler) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", addr, err)
+// servedURL is the address to open in a browser: loopback for a wildcard listener.
+func servedURL(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
 	}
-	_, port, _ := net.SplitHostPort(ln.Addr().String())
-	log.Info("shop listening", "addr", ln.Addr().String(), "url", "http://localhost:"+port)
-	return serveOn(ctx, log, ln, h, 10*time.Second)
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
+func newLogger(cfg *config, w io.Writer) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
 }
 
 // serveOn runs the HTTP server on ln until ctx ends, then stops accepting connections and

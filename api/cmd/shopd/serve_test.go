@@ -2,10 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -80,5 +84,44 @@ func TestShutdownFinishesInFlightCheckout(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("serve did not return after the last request finished")
+	}
+}
+
+// TestTakenPortFailsFirst: with the port taken, shopd says so and stops before it starts the
+// store or warms a cache, so the clash is the only thing a newcomer reads.
+func TestTakenPortFailsFirst(t *testing.T) {
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	_, port, _ := net.SplitHostPort(taken.Addr().String())
+	dir := t.TempDir()
+	var logs strings.Builder
+	err = run(context.Background(), envOf(map[string]string{"DATA_DIR": dir, "PORT": port, "CLIENT_DIST": dir}), &logs)
+	if err == nil || !strings.Contains(err.Error(), "listen on 127.0.0.1:"+port) ||
+		!strings.Contains(err.Error(), "address already in use") {
+		t.Fatalf("run = %v, want the address in use named", err)
+	}
+	if logs.Len() != 0 {
+		t.Fatalf("shopd logged before failing on the port: %s", logs.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "store")); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the embedded store was started before the port was taken: %v", err)
+	}
+}
+
+func TestServedURL(t *testing.T) {
+	for addr, want := range map[string]string{
+		"127.0.0.1:8080": "http://127.0.0.1:8080", "0.0.0.0:8080": "http://localhost:8080",
+		"[::]:9000": "http://localhost:9000", "[::1]:80": "http://[::1]:80",
+	} {
+		tcp, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := servedURL(tcp); got != want {
+			t.Errorf("servedURL(%s) = %s, want %s", addr, got, want)
+		}
 	}
 }

@@ -1,0 +1,62 @@
+package shop_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"shop"
+)
+
+func TestParseBrowseQuery(t *testing.T) {
+	q, err := shop.ParseBrowseQuery(map[string][]string{})
+	if err != nil || q.Sort != shop.BrowseNewest || q.Page != 1 || q.Limit != 12 || q.InStock || q.MinPrice != nil {
+		t.Fatalf("defaults = %+v, %v", q, err)
+	}
+	q, err = shop.ParseBrowseQuery(map[string][]string{"category": {"shirts, jeans,,shirts"}, "size": {"M", "L"},
+		"colour": {"Navy"}, "minPrice": {"499.5"}, "maxPrice": {"2000"}, "inStock": {"true"}, "q": {" linen "},
+		"sort": {"price-desc"}, "page": {"3"}, "limit": {"48"}, "unknown": {"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprintf("%v %v %v %d %d %v %q %s %d %d", q.Categories, q.Sizes, q.Colours, *q.MinPrice, *q.MaxPrice,
+		q.InStock, q.Keyword, q.Sort, q.Page, q.Limit)
+	if got != `[shirts jeans] [M L] [Navy] 49950 200000 true "linen" price-desc 3 48` {
+		t.Fatalf("parsed %s", got)
+	}
+
+	var many []string
+	for i := range 31 {
+		many = append(many, fmt.Sprint("colour ", i))
+	}
+	thirtyOne := strings.Join(many, ",")
+	tests := []struct {
+		name, param, value, want string
+	}{
+		{"min-price-text", "minPrice", "cheap", "minPrice must be a number"},
+		{"min-price-negative", "minPrice", "-1", "minPrice must be a number"},
+		{"max-price-nan", "maxPrice", "NaN", "maxPrice must be a number"},
+		{"in-stock", "inStock", "yes", "inStock must be true or false"},
+		{"sort", "sort", "cheapest", "sort must be one of: newest, price-asc, price-desc, name"},
+		{"page-zero", "page", "0", "page must be a whole number"},
+		{"page-text", "page", "two", "page must be a whole number"},
+		{"limit-zero", "limit", "0", "limit must be a whole number from 1 to 48"},
+		{"limit-49", "limit", "49", "limit must be a whole number from 1 to 48"},
+		{"limit-empty", "limit", "", "limit must be a whole number"},
+		{"q-long", "q", strings.Repeat("k", 101), "q must be at most 100"},
+		{"size-long-value", "size", strings.Repeat("s", 101), "size holds a value longer"},
+		{"colour-too-many", "colour", thirtyOne, "colour may list at most 30"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := shop.ParseBrowseQuery(map[string][]string{tt.param: {tt.value}})
+			if shop.ErrorCode(err) != shop.EINVALID || !strings.Contains(shop.ErrorMessage(err), tt.want) {
+				t.Fatalf("ParseBrowseQuery(%s=%q) = %v, want EINVALID mentioning %q", tt.param, tt.value, err, tt.want)
+			}
+		})
+	}
+	_, err = shop.ParseBrowseQuery(map[string][]string{"minPrice": {"500"}, "maxPrice": {"100"}})
+	if !strings.Contains(shop.ErrorMessage(err), "minPrice must not be more than maxPrice") {
+		t.Fatalf("min over max = %v", err)
+	}
+}

@@ -1,0 +1,196 @@
+package catalogue
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"shop"
+)
+
+// Entry is a product as browsing sees it: the product as answered, and its name and
+// description in lower case for the keyword.
+type Entry struct {
+	Product   *shop.Product
+	NameLower string
+	DescLower string
+}
+
+// NewEntry makes the entry of a product.
+func NewEntry(p *shop.Product) Entry {
+	return Entry{Product: p, NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description)}
+}
+
+// Browse answers the page q asks for among entries (given newest first), the number that
+// match, and the facets. It only reads the entries.
+func Browse(entries []Entry, q shop.BrowseQuery) *shop.BrowseResult {
+	f := newFilter(q)
+	var matched []*Entry
+	facets := newFacetCounter(f)
+	for i := range entries {
+		e := &entries[i]
+		m := f.examine(e)
+		if !m.keyword {
+			continue
+		}
+		facets.add(e, &m)
+		if m.category && m.price && m.variantsPass(f, false, false) {
+			matched = append(matched, e)
+		}
+	}
+	sortEntries(matched, q.Sort)
+	res := &shop.BrowseResult{Total: len(matched), Page: q.Page, Limit: q.Limit, Facets: facets.result()}
+	from, to := 0, min(len(matched), shop.MaxProductsListed)
+	if q.Limit > 0 {
+		from = min(len(matched), (max(q.Page, 1)-1)*q.Limit)
+		to = min(len(matched), from+q.Limit)
+	}
+	res.Products = make([]*shop.Product, 0, to-from)
+	for _, e := range matched[from:to] {
+		res.Products = append(res.Products, e.Product)
+	}
+	return res
+}
+
+// filter is a query made ready for matching: lists as sets of lower-case values.
+type filter struct {
+	q           shop.BrowseQuery
+	categories  map[string]bool // slugs and ids
+	sizes       map[string]bool
+	colours     map[string]bool
+	keyword     string
+	hasCategory bool
+}
+
+func newFilter(q shop.BrowseQuery) *filter {
+	f := &filter{q: q, categories: map[string]bool{}, sizes: lowerSet(q.Sizes), colours: lowerSet(q.Colours),
+		keyword: strings.ToLower(q.Keyword), hasCategory: len(q.Categories)+len(q.CategoryIDs) > 0}
+	for _, c := range slices.Concat(q.Categories, q.CategoryIDs) {
+		f.categories[c] = true
+	}
+	return f
+}
+
+func lowerSet(vs []string) map[string]bool {
+	m := make(map[string]bool, len(vs))
+	for _, v := range vs {
+		m[strings.ToLower(v)] = true
+	}
+	return m
+}
+
+// match records which filters an entry passes. The variant filters (size, colour, stock) are
+// kept per variant, since one variant must pass all of them together.
+type match struct {
+	keyword, category, price bool
+	price0                   shop.Paise // the product's lowest price
+	sizeName, colourName     string     // the names of its size and colour options, if any
+	variants                 []variantMatch
+	plain                    bool // a product without variants
+	plainStock               bool
+}
+
+type variantMatch struct {
+	size, colour, stock bool
+	sizeValue, colour0  string
+}
+
+func (f *filter) examine(e *Entry) match {
+	p := e.Product
+	m := match{keyword: f.keyword == "" || strings.Contains(e.NameLower, f.keyword) || strings.Contains(e.DescLower, f.keyword)}
+	if !m.keyword {
+		return m
+	}
+	m.category = !f.hasCategory || f.categories[p.Category.Slug] || f.categories[p.Category.ID]
+	m.price0 = lowestPrice(p)
+	m.price = (f.q.MinPrice == nil || m.price0 >= *f.q.MinPrice) && (f.q.MaxPrice == nil || m.price0 <= *f.q.MaxPrice)
+	if len(p.Options) == 0 {
+		m.plain, m.plainStock = true, !f.q.InStock || p.Quantity > 0
+		return m
+	}
+	m.sizeName, m.colourName = optionNamed(p, shop.SizeOptionNames), optionNamed(p, shop.ColourOptionNames)
+	m.variants = make([]variantMatch, len(p.Variants))
+	for i, v := range p.Variants {
+		vm := &m.variants[i]
+		vm.sizeValue, vm.colour0 = v.Options[m.sizeName], v.Options[m.colourName]
+		vm.size = len(f.sizes) == 0 || (m.sizeName != "" && f.sizes[strings.ToLower(vm.sizeValue)])
+		vm.colour = len(f.colours) == 0 || (m.colourName != "" && f.colours[strings.ToLower(vm.colour0)])
+		vm.stock = !f.q.InStock || v.Quantity > 0
+	}
+	return m
+}
+
+// variantsPass reports whether one variant passes the variant filters, leaving out size or
+// colour when asked (for their facets). A product without variants passes when no size or
+// colour is asked for and its stock is as asked.
+func (m *match) variantsPass(f *filter, ignoreSize, ignoreColour bool) bool {
+	if m.plain {
+		return m.plainStock && (ignoreSize || len(f.sizes) == 0) && (ignoreColour || len(f.colours) == 0)
+	}
+	for _, v := range m.variants {
+		if (ignoreSize || v.size) && (ignoreColour || v.colour) && v.stock {
+			return true
+		}
+	}
+	return false
+}
+
+// lowestPrice is the lowest price a product sells at: its variants' own prices count.
+func lowestPrice(p *shop.Product) shop.Paise {
+	if len(p.Variants) == 0 {
+		return p.Price
+	}
+	low := p.Variants[0].PriceOr(p.Price)
+	for _, v := range p.Variants[1:] {
+		low = min(low, v.PriceOr(p.Price))
+	}
+	return low
+}
+
+// optionNamed answers the name of the product's option called one of names, ignoring case.
+func optionNamed(p *shop.Product, names []string) string {
+	for _, o := range p.Options {
+		if slices.Contains(names, strings.ToLower(o.Name)) {
+			return o.Name
+		}
+	}
+	return ""
+}
+
+// sortEntries orders matched entries (newest first already) by the query's sort; ties keep
+// the newest first.
+func sortEntries(es []*Entry, sort string) {
+	switch sort {
+	case shop.BrowsePriceAsc:
+		slices.SortStableFunc(es, func(a, b *Entry) int { return cmp.Compare(lowestPrice(a.Product), lowestPrice(b.Product)) })
+	case shop.BrowsePriceDesc:
+		slices.SortStableFunc(es, func(a, b *Entry) int { return cmp.Compare(lowestPrice(b.Product), lowestPrice(a.Product)) })
+	case shop.BrowseName:
+		slices.SortStableFunc(es, func(a, b *Entry) int { return strings.Compare(a.NameLower, b.NameLower) })
+	}
+}
+
+// sizeRank orders sizes as a shopper reads them: letter sizes from small to large, then
+// sizes that start with a number (waists, ages) by that number, then the rest by name.
+func sizeRank(a, b string) int {
+	ga, na := sizeKey(a)
+	gb, nb := sizeKey(b)
+	return cmp.Or(cmp.Compare(ga, gb), cmp.Compare(na, nb), strings.Compare(strings.ToLower(a), strings.ToLower(b)))
+}
+
+var letterSizes = []string{"xxxs", "xxs", "xs", "s", "m", "l", "xl", "xxl", "2xl", "xxxl", "3xl", "4xl", "5xl"}
+
+func sizeKey(s string) (group int, n float64) {
+	if i := slices.Index(letterSizes, strings.ToLower(s)); i >= 0 {
+		return 0, float64(i)
+	}
+	end := 0
+	for end < len(s) && (s[end] >= '0' && s[end] <= '9' || s[end] == '.') {
+		end++
+	}
+	if v, err := strconv.ParseFloat(s[:end], 64); err == nil {
+		return 1, v
+	}
+	return 2, 0
+}

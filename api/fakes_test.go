@@ -1,0 +1,247 @@
+package shop_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"shop"
+)
+
+// The fakes below refuse a cancelled context, as a real store or gateway would: a checkout
+// step that ran on the shopper's cancelled request context would fail here.
+
+// memStore is an OrderStore in memory.
+type memStore struct {
+	mu        sync.Mutex
+	products  map[string]*shop.Product
+	orders    map[string]*shop.Order
+	claims    map[string]string
+	failWrite bool // CreateOrder fails
+	failPaid  bool // marking an order paid fails
+	n         int
+}
+
+func newMemStore(products ...*shop.Product) *memStore {
+	s := &memStore{products: map[string]*shop.Product{}, orders: map[string]*shop.Order{}, claims: map[string]string{}}
+	for _, p := range products {
+		s.products[p.ID] = p
+	}
+	return s
+}
+
+func (s *memStore) ProductsByID(ctx context.Context, ids []string) (map[string]*shop.Product, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := map[string]*shop.Product{}
+	for _, id := range ids {
+		if p, ok := s.products[id]; ok {
+			out[id] = p
+		}
+	}
+	return out, nil
+}
+
+func (s *memStore) NewOrderID() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.n++
+	return fmt.Sprintf("order-%d", s.n)
+}
+
+func (s *memStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID string) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if earlier, ok := s.claims[buyerID+"|"+key]; ok {
+		return earlier, nil
+	}
+	s.claims[buyerID+"|"+key] = orderID
+	return "", nil
+}
+
+func (s *memStore) ReleaseCheckoutClaim(ctx context.Context, buyerID, key, orderID string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.claims, buyerID+"|"+key)
+	return nil
+}
+
+func (s *memStore) CreateOrder(ctx context.Context, o *shop.Order) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if s.failWrite {
+		return errors.New("write failed")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o.Number = shop.NewOrderNumber()
+	c := *o
+	s.orders[o.ID] = &c
+	return nil
+}
+
+func (s *memStore) SettlePayment(ctx context.Context, id, state string, p *shop.Payment) (*shop.Order, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if s.failPaid && state == shop.PaymentPaid {
+		return nil, errors.New("write failed")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[id]
+	if !ok {
+		return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
+	}
+	if o.PaymentState != shop.PaymentPending {
+		return nil, shop.Errorf(shop.ECONFLICT, "not pending")
+	}
+	o.PaymentState = state
+	if p != nil {
+		o.Payment = *p
+	}
+	c := *o
+	return &c, nil
+}
+
+func (s *memStore) Order(ctx context.Context, id string) (*shop.Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o, ok := s.orders[id]; ok {
+		c := *o
+		return &c, nil
+	}
+	return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
+}
+
+// listed answers the orders that lists would show.
+func (s *memStore) listed() []*shop.Order {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*shop.Order
+	for _, o := range s.orders {
+		if o.Listed() {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (s *memStore) Orders(context.Context, string, shop.Page) ([]*shop.Order, int, error) {
+	l := s.listed()
+	return l, len(l), nil
+}
+
+func (s *memStore) PendingOrders(_ context.Context, before time.Time) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ids []string
+	for id, o := range s.orders {
+		if o.PaymentState == shop.PaymentPending && o.CreatedAt.Before(before) {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids, nil
+}
+
+func (s *memStore) UpdateStatus(_ context.Context, id string, u shop.StatusUpdate) (*shop.Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[id]
+	if !ok {
+		return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
+	}
+	if err := u.Check(o); err != nil {
+		return nil, err
+	}
+	o.Status = u.Status
+	o.History = append(o.History, u.Change)
+	if u.Refunded && o.RefundedAt == nil {
+		at := u.Change.At
+		o.RefundedAt = &at
+		o.PaymentState = shop.PaymentRefunded
+	}
+	c := *o
+	return &c, nil
+}
+
+// memStock is a Stock in memory, with each order's holds. Units are keyed by product id, and
+// "product/variant" for a variant.
+type memStock struct {
+	mu    sync.Mutex
+	units map[string]int
+	holds map[string]int // order id + "|" + memKey
+}
+
+func newMemStock(units map[string]int) *memStock {
+	return &memStock{units: units, holds: map[string]int{}}
+}
+
+func memKey(item shop.StockItem) string {
+	if item.VariantID != "" {
+		return item.ProductID + "/" + item.VariantID
+	}
+	return item.ProductID
+}
+
+func (s *memStock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hold := orderID + "|" + memKey(item)
+	if _, ok := s.holds[hold]; ok {
+		return nil
+	}
+	if s.units[memKey(item)] < n {
+		return shop.Errorf(shop.ECONFLICT, "short")
+	}
+	s.units[memKey(item)] -= n
+	s.holds[hold] = n
+	return nil
+}
+
+func (s *memStock) Release(ctx context.Context, orderID string, item shop.StockItem) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hold := orderID + "|" + memKey(item)
+	s.units[memKey(item)] += s.holds[hold]
+	delete(s.holds, hold)
+	return nil
+}
+
+func (s *memStock) Settle(_ context.Context, orderID string, item shop.StockItem) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.holds, orderID+"|"+memKey(item))
+	return nil
+}
+
+func (s *memStock) Restock(_ context.Context, item shop.StockItem, n int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.units[memKey(item)] += n
+	return nil
+}
+
+func (s *memStock) left(key string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.units[key]
+}

@@ -1,0 +1,84 @@
+package httpapi_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+
+	"shop/httpapi"
+)
+
+// lockedBuffer collects log output written from the router's goroutines.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// requestLines are the access log's JSON lines.
+func (b *lockedBuffer) requestLines(t *testing.T) []map[string]any {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("log line is not JSON: %q", line)
+		}
+		if m["msg"] == "request" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestAccessLogLine: each request is one JSON line naming the route as declared (not the id or
+// slug in the path), the status, the duration, the bytes sent, the request id and, once
+// signed in, the user.
+func TestAccessLogLine(t *testing.T) {
+	var logs lockedBuffer
+	a := newApp(t, func(d *httpapi.Deps) { d.Logger = slog.New(slog.NewJSONHandler(&logs, nil)) })
+	token, user := a.signUp("Asha", "asha@example.com")
+
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token,
+		header: map[string]string{"X-Request-ID": "trace-0001-abcd"}}), http.StatusOK)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/category/single-category/no-such-slug"}), http.StatusNotFound)
+
+	lines := logs.requestLines(t)
+	if len(lines) != 4 { // register, login, user-auth, single-category
+		t.Fatalf("got %d request lines, want 4: %v", len(lines), lines)
+	}
+	signedIn, unknown := lines[2], lines[3]
+	want := map[string]any{"method": "GET", "route": "/api/v1/auth/user-auth", "status": float64(200),
+		"request_id": "trace-0001-abcd", "user_id": user["_id"]}
+	for k, v := range want {
+		if signedIn[k] != v {
+			t.Errorf("signed-in line %s = %v, want %v (line %v)", k, signedIn[k], v, signedIn)
+		}
+	}
+	if d, ok := signedIn["duration_ms"].(float64); !ok || d < 0 {
+		t.Errorf("duration_ms = %v", signedIn["duration_ms"])
+	}
+	if b, ok := signedIn["bytes"].(float64); !ok || b != float64(len(`{"ok":true}`)) {
+		t.Errorf("bytes = %v, want the answer's length", signedIn["bytes"])
+	}
+	if unknown["route"] != "/api/v1/category/single-category/:slug" || unknown["status"] != float64(404) {
+		t.Errorf("unknown slug line = %v, want the route template and 404", unknown)
+	}
+	if _, ok := unknown["user_id"]; ok {
+		t.Errorf("an anonymous request's line names a user: %v", unknown)
+	}
+	if id, _ := unknown["request_id"].(string); len(id) < 8 {
+		t.Errorf("request_id = %q, want a generated id", id)
+	}
+}

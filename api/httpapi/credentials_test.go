@@ -1,0 +1,338 @@
+package httpapi_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"golang.org/x/crypto/bcrypt"
+
+	"shop"
+	"shop/httpapi"
+)
+
+func (a *app) login(email, password string) *httptest.ResponseRecorder {
+	return a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": email, "password": password}})
+}
+
+func (a *app) forgot(email, answer, newPassword string) *httptest.ResponseRecorder {
+	return a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+		body: map[string]string{"email": email, "answer": answer, "newpassword": newPassword}})
+}
+
+// An administrator made from ADMIN_EMAIL/ADMIN_PASSWORD once had that first password as its
+// security answer, so after a password change the first password still reset the account.
+func TestBootstrapAdminHasNoUsableAnswer(t *testing.T) {
+	a := newApp(t)
+	if _, err := a.users.EnsureAdmin(t.Context(), "boss@shop.test", "first-pass", "Boss"); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, a.forgot("boss@shop.test", "first-pass", "taken-over"), 401)
+	expect(t, a.login("boss@shop.test", "first-pass"), 200)
+
+	t.Run("an admin made before keeps no longer its password as answer", func(t *testing.T) {
+		hash, err := bcrypt.GenerateFromPassword([]byte("first-pass"), bcrypt.MinCost)
+		if err != nil {
+			t.Fatal(err)
+		}
+		users := a.db.Database().Collection("users")
+		if _, err := users.UpdateOne(t.Context(), bson.M{"email": "boss@shop.test"},
+			bson.M{"$set": bson.M{"answer": string(hash)}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.users.EnsureAdmin(t.Context(), "boss@shop.test", "first-pass", "Boss"); err != nil {
+			t.Fatal(err)
+		}
+		expect(t, a.forgot("boss@shop.test", "first-pass", "taken-over"), 401)
+		expect(t, a.login("boss@shop.test", "first-pass"), 200)
+	})
+}
+
+// A signed-in shopper changes the security answer from the profile, with the current password.
+func TestProfileChangesTheAnswerWithTheCurrentPassword(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	put := func(body map[string]any, status int) map[string]any {
+		return expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token, body: body}), status)
+	}
+	for _, tc := range []struct {
+		name string
+		body map[string]any
+	}{
+		{"no current password", map[string]any{"answer": "green"}},
+		{"wrong current password", map[string]any{"answer": "green", "currentPassword": "guess123"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := put(tc.body, 400)
+			if msg, _ := m["message"].(string); !strings.Contains(msg, "Current password") {
+				t.Errorf("message %q does not name the current password", msg)
+			}
+		})
+	}
+	// Nothing changed: the old answer still resets (which moves the password on).
+	expect(t, a.forgot("asha@example.com", "green", "newsecret1"), 401)
+
+	m := put(map[string]any{"answer": "green", "currentPassword": "secret123"}, 200)
+	assertNoSecrets(t, m)
+	if _, has := m["token"]; has {
+		t.Error("a new answer alone hands out a new token")
+	}
+	// The session goes on: only a password change voids tokens.
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token}), 200)
+	expect(t, a.forgot("asha@example.com", "blue", "newsecret1"), 401)
+	expect(t, a.forgot("asha@example.com", "green", "newsecret1"), 200)
+}
+
+// A password change from the profile asks for the current password: a stolen token alone
+// must not be enough to take the account for good.
+func TestProfilePasswordChangeNeedsTheCurrentPassword(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	for _, tc := range []struct {
+		name string
+		body map[string]any
+	}{
+		{"missing", map[string]any{"password": "stolen123", "name": "Thief"}},
+		{"empty", map[string]any{"password": "stolen123", "currentPassword": "", "name": "Thief"}},
+		{"wrong", map[string]any{"password": "stolen123", "currentPassword": "wrong-pass", "name": "Thief"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token, body: tc.body}), 400)
+			if msg, _ := m["error"].(string); !strings.Contains(msg, "Current password") {
+				t.Errorf("error %q does not name the current password", msg)
+			}
+		})
+	}
+	// Nothing changed: neither the password nor the name, and the session still holds.
+	expect(t, a.login("asha@example.com", "stolen123"), 401)
+	m := expect(t, a.login("asha@example.com", "secret123"), 200)
+	if name := m["user"].(map[string]any)["name"]; name != "Asha Rao" {
+		t.Errorf("name = %v after refused changes", name)
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token}), 200)
+
+	m = expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+		body: map[string]any{"password": "changed123", "currentPassword": "secret123"}}), 200)
+	if fresh, _ := m["token"].(string); fresh == "" {
+		t.Fatal("no fresh token after a password change")
+	} else {
+		expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: fresh}), 200)
+	}
+	expect(t, a.login("asha@example.com", "changed123"), 200)
+
+	t.Run("guessing the current password is limited like a sign-in", func(t *testing.T) {
+		token, _ := a.signUp("Ravi Kumar", "ravi@example.com")
+		guess := request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+			body: map[string]any{"password": "stolen123", "currentPassword": "guess-pass"}}
+		for i := 0; i < 10; i++ {
+			expect(t, a.do(guess), 400)
+		}
+		rec := a.do(guess)
+		expect(t, rec, 429)
+		if rec.Header().Get("Retry-After") == "" {
+			t.Error("429 without Retry-After")
+		}
+	})
+}
+
+// bcrypt reads 72 bytes: a longer password or answer (40 × "é" is 80 bytes) is a 400 that
+// names the field, wherever one is sent, never a 500 nor a silent cut.
+func TestSecretsOver72BytesAre400(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	long := strings.Repeat("é", 40)
+	for _, tc := range []struct {
+		name, method, path string
+		body               map[string]any
+		field              string
+	}{
+		{"register-password", "POST", "/api/v1/auth/register", with(validRegistration(), "password", long), "Password"},
+		{"register-answer", "POST", "/api/v1/auth/register", with(validRegistration(), "answer", long), "Answer"},
+		{"login-password", "POST", "/api/v1/auth/login",
+			map[string]any{"email": "asha@example.com", "password": long}, "Password"},
+		{"reset-newpassword", "POST", "/api/v1/auth/forgot-password",
+			map[string]any{"email": "asha@example.com", "answer": "blue", "newpassword": long}, "New password"},
+		{"reset-answer", "POST", "/api/v1/auth/forgot-password",
+			map[string]any{"email": "asha@example.com", "answer": long, "newpassword": "newsecret"}, "Answer"},
+		{"profile-password", "PUT", "/api/v1/auth/profile",
+			map[string]any{"password": long, "currentPassword": "secret123"}, "Password"},
+		{"profile-answer", "PUT", "/api/v1/auth/profile",
+			map[string]any{"answer": long, "currentPassword": "secret123"}, "Answer"},
+		{"profile-current-password", "PUT", "/api/v1/auth/profile",
+			map[string]any{"password": "newsecret", "currentPassword": long}, "Current password"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := expect(t, a.do(request{method: tc.method, path: tc.path, token: token, body: tc.body}), 400)
+			if msg := m["message"].(string); !strings.HasPrefix(msg, tc.field+" ") || !strings.Contains(msg, "72") {
+				t.Errorf("message %q does not name %s and its limit", msg, tc.field)
+			}
+		})
+	}
+	// 72 bytes exactly still fit.
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register", body: with(with(validRegistration(),
+		"email", "long@example.com"), "password", strings.Repeat("é", 36))}), 201)
+	expect(t, a.login("long@example.com", strings.Repeat("é", 36)), 200)
+}
+
+// Answers carrying a token or personal data are kept out of every cache.
+func TestPersonalAnswersAreNotStored(t *testing.T) {
+	a := newShopApp(t, shopOptions{}).app
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	admin := a.signUpAdmin()
+	for _, tc := range []struct {
+		name string
+		r    request
+	}{
+		{"login", request{method: "POST", path: "/api/v1/auth/login",
+			body: map[string]string{"email": "asha@example.com", "password": "secret123"}}},
+		{"profile", request{method: "PUT", path: "/api/v1/auth/profile", token: token, body: map[string]string{"name": "Asha"}}},
+		{"user-auth", request{method: "GET", path: "/api/v1/auth/user-auth", token: token}},
+		{"admin-auth", request{method: "GET", path: "/api/v1/auth/admin-auth", token: admin}},
+		{"orders", request{method: "GET", path: "/api/v1/auth/orders", token: token}},
+		{"all-users", request{method: "GET", path: "/api/v1/auth/all-users", token: admin}},
+		{"all-orders", request{method: "GET", path: "/api/v1/auth/all-orders", token: admin}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := a.do(tc.r)
+			expect(t, rec, 200)
+			if cc := rec.Header().Get("Cache-Control"); cc != "no-store" {
+				t.Errorf("Cache-Control = %q, want no-store", cc)
+			}
+		})
+	}
+}
+
+// The failure limit is counted before the password check, so parallel guesses cannot all pass
+// a limit that each one alone sees unused: of 40 parallel sign-ins (39 wrong, 1 right) and 60
+// parallel resets (59 wrong answers, 1 right) at most 10 fail and the rest are refused
+// unchecked (the right one passes only if it came before the limit).
+func TestParallelGuessesCannotPassTheLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		n       int
+		attempt func(a *app, right bool) int
+	}{
+		{"login", 40, func(a *app, right bool) int {
+			pw := "wrong-pass"
+			if right {
+				pw = "secret123"
+			}
+			return a.login("asha@example.com", pw).Code
+		}},
+		{"forgot-password", 60, func(a *app, right bool) int {
+			answer := "guess"
+			if right {
+				answer = "blue"
+			}
+			return a.forgot("asha@example.com", answer, "hijacked1").Code
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newApp(t)
+			a.signUp("Asha Rao", "asha@example.com")
+			statuses := parallel(tc.n, func(i int) int { return tc.attempt(a, i == tc.n-1) })
+			for st, count := range statuses {
+				if st != http.StatusOK && st != http.StatusUnauthorized && st != http.StatusTooManyRequests {
+					t.Errorf("%d answers of %d", count, st)
+				}
+			}
+			if statuses[http.StatusUnauthorized] > 10 || statuses[http.StatusOK] > 1 {
+				t.Fatalf("%v of %d parallel attempts; at most 10 may fail", statuses, tc.n)
+			}
+		})
+	}
+}
+
+// parallel runs n calls at once (released together) and counts the statuses they answer.
+func parallel(n int, call func(i int) int) map[int]int {
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		start = make(chan struct{})
+		out   = map[int]int{}
+	)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			st := call(i)
+			mu.Lock()
+			out[st]++
+			mu.Unlock()
+		}()
+	}
+	close(start)
+	wg.Wait()
+	return out
+}
+
+// pausedUsers holds each sign-in after its password was checked, until release is closed.
+type pausedUsers struct {
+	shop.UserService
+	checked chan struct{}
+	release chan struct{}
+}
+
+func (p *pausedUsers) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
+	u, err := p.UserService.Authenticate(ctx, email, password)
+	p.checked <- struct{}{}
+	<-p.release
+	return u, err
+}
+
+// A sign-in with the old password that overlaps a password reset must not get a token that
+// outlives the reset: here the reset lands after the password was checked, before the token.
+func TestResetDuringSignInVoidsItsToken(t *testing.T) {
+	var paused *pausedUsers
+	a := newApp(t, func(d *httpapi.Deps) {
+		paused = &pausedUsers{UserService: d.Users, checked: make(chan struct{}), release: make(chan struct{})}
+		d.Users = paused
+	})
+	if _, err := a.users.Register(t.Context(), shop.Registration{Name: "Asha", Email: "asha@example.com",
+		Password: "secret123", Phone: "1", Address: "a", Answer: "blue"}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan *httptest.ResponseRecorder)
+	go func() { done <- a.login("asha@example.com", "secret123") }()
+	<-paused.checked
+	if err := a.users.ResetPassword(t.Context(), shop.PasswordReset{Email: "asha@example.com",
+		Answer: "blue", NewPassword: "newsecret"}); err != nil {
+		t.Fatal(err)
+	}
+	close(paused.release)
+	m := expect(t, <-done, 200)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: m["token"].(string)}), 401)
+}
+
+// The same with real parallel requests: sign-ins with the old password race a reset, and no
+// token they win survives it.
+func TestRacingSignInsAndResetLeaveNoOldToken(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+	var tokens []string
+	var mu sync.Mutex
+	parallel(29, func(i int) int {
+		if i == 14 {
+			return a.forgot("asha@example.com", "blue", "newsecret").Code
+		}
+		rec := a.login("asha@example.com", "secret123")
+		if rec.Code == http.StatusOK {
+			mu.Lock()
+			tokens = append(tokens, object(t, rec)["token"].(string))
+			mu.Unlock()
+		}
+		return rec.Code
+	})
+	expect(t, a.login("asha@example.com", "newsecret"), 200)
+	for i, tok := range tokens {
+		if rec := a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: tok}); rec.Code != 401 {
+			t.Errorf("token %d of %d won with the old password answers %d after the reset", i+1, len(tokens), rec.Code)
+		}
+	}
+}

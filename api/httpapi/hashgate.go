@@ -1,0 +1,43 @@
+package httpapi
+
+import (
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
+)
+
+// hashGate bounds the requests that run bcrypt at once (sign-in, password reset, sign-up, a
+// change of password or answer). bcrypt is slow on purpose: a burst of bad sign-ins would take
+// every core, and then health checks and the store's answers would time out with it. A request
+// waits for a slot for at most patience, then is answered 429 with Retry-After.
+type hashGate struct {
+	slots    chan struct{}
+	patience time.Duration
+}
+
+// hashGatePatience is how long a request waits for a bcrypt slot before its 429.
+const hashGatePatience = 2 * time.Second
+
+func newHashGate(slots int, patience time.Duration) *hashGate {
+	return &hashGate{slots: make(chan struct{}, max(slots, 1)), patience: patience}
+}
+
+var errBusy = shop.Errorf(shop.ETOOMANY, "The shop is busy checking passwords. Please try again in a moment.")
+
+// run runs check, which hashes or compares secrets, once a slot is free.
+func (g *hashGate) run(c *gin.Context, check func() error) error {
+	timer := time.NewTimer(g.patience)
+	defer timer.Stop()
+	select {
+	case g.slots <- struct{}{}:
+	case <-timer.C:
+		c.Header("Retry-After", "1")
+		return errBusy
+	case <-c.Request.Context().Done():
+		return c.Request.Context().Err()
+	}
+	defer func() { <-g.slots }()
+	return check()
+}

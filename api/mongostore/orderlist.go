@@ -1,0 +1,271 @@
+package mongostore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"shop"
+	"shop/orderindex"
+)
+
+// unlisted are the payment states of orders no list shows.
+var unlisted = bson.A{shop.PaymentPending, shop.PaymentAbandoned}
+
+// fetchOneByOne is the most orders of one answer fetched by _id one at a time on the
+// embedded store (about a millisecond each); more are read in one pass over the collection.
+const fetchOneByOne = 200
+
+// orderIndexHolder loads the embedded store's order index once, on first use, and shares it
+// between every OrderStore of one DB. The process owns the embedded store, so its own writes
+// are all the changes there are.
+type orderIndexHolder struct {
+	mu    sync.Mutex
+	index *orderindex.Index
+}
+
+// orderIndex answers the loaded index on the embedded store, nil on MongoDB (its indexes
+// answer the same queries).
+func (s *OrderStore) orderIndex(ctx context.Context) (*orderindex.Index, error) {
+	h := s.db.orderIndex
+	if h == nil || !s.db.locks.enabled {
+		return nil, nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.index != nil {
+		return h.index, nil
+	}
+	cur, err := s.orders().Find(ctx, bson.M{}, options.Find().
+		SetProjection(bson.M{"buyer": 1, "createdAt": 1, "paymentState": 1}))
+	if err != nil {
+		return nil, fmt.Errorf("load the order index: %w", err)
+	}
+	x := orderindex.New(shop.Listed)
+	for cur.Next(ctx) {
+		var d orderDoc
+		if err := cur.Decode(&d); err != nil {
+			return nil, fmt.Errorf("load the order index: %w", err)
+		}
+		x.Put(entryOf(&d))
+	}
+	if err := cur.Err(); err != nil {
+		return nil, fmt.Errorf("load the order index: %w", err)
+	}
+	h.index = x
+	return x, nil
+}
+
+func entryOf(d *orderDoc) orderindex.Entry {
+	return orderindex.Entry{ID: d.ID.Hex(), Buyer: d.Buyer.Hex(), CreatedAt: d.CreatedAt, State: d.state()}
+}
+
+// indexed records a written order in the index, when there is one.
+func (s *OrderStore) indexed(ctx context.Context, d *orderDoc) error {
+	x, err := s.orderIndex(ctx)
+	if x != nil {
+		x.Put(entryOf(d))
+	}
+	return err
+}
+
+// Order answers one order with its buyer's name.
+func (s *OrderStore) Order(ctx context.Context, id string) (*shop.Order, error) {
+	oid, err := objectID("Order id", id)
+	if err != nil {
+		return nil, err
+	}
+	var doc orderDoc
+	if err := s.orders().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
+		return nil, notFound(err, "Order not found.")
+	}
+	out, err := s.withBuyers(ctx, []orderDoc{doc})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// Orders lists a page of listed orders newest first, of one buyer or of all.
+func (s *OrderStore) Orders(ctx context.Context, buyerID string, p shop.Page) ([]*shop.Order, int, error) {
+	filter := bson.M{"paymentState": bson.M{"$nin": unlisted}}
+	if buyerID != "" {
+		oid, err := objectID("Buyer id", buyerID)
+		if err != nil {
+			return nil, 0, err
+		}
+		filter["buyer"] = oid
+	}
+	x, err := s.orderIndex(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
+	var docs []orderDoc
+	var total int
+	if x != nil {
+		ids, n := x.Page(buyerID, p.Number, p.Limit)
+		total = n
+		docs, err = s.orderDocs(ctx, ids, filter)
+	} else {
+		docs, total, err = s.queryOrders(ctx, filter, p)
+	}
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := s.withBuyers(ctx, docs)
+	return out, total, err
+}
+
+// queryOrders pages with MongoDB's indexes on {buyer, createdAt} and {createdAt}.
+func (s *OrderStore) queryOrders(ctx context.Context, filter bson.M, p shop.Page) ([]orderDoc, int, error) {
+	total, err := s.orders().CountDocuments(ctx, filter)
+	if err != nil {
+		return nil, 0, fmt.Errorf("count orders: %w", err)
+	}
+	opts := options.Find().SetSort(bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}})
+	if p.Limit > 0 {
+		opts.SetSkip(int64(p.Number-1) * int64(p.Limit)).SetLimit(int64(p.Limit))
+	}
+	cur, err := s.orders().Find(ctx, filter, opts)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list orders: %w", err)
+	}
+	var docs []orderDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, 0, fmt.Errorf("read orders: %w", err)
+	}
+	return docs, int(total), nil
+}
+
+// orderDocs reads the orders ids names, in that order: by _id one at a time when they are
+// few, otherwise in one pass over the orders matching filter.
+func (s *OrderStore) orderDocs(ctx context.Context, ids []string, filter bson.M) ([]orderDoc, error) {
+	docs := make([]orderDoc, 0, len(ids))
+	if len(ids) <= fetchOneByOne {
+		for _, id := range ids {
+			var d orderDoc
+			err := s.orders().FindOne(ctx, bson.M{"_id": mustOID(id)}).Decode(&d)
+			if errors.Is(err, mongo.ErrNoDocuments) {
+				continue // deleted under the index: nothing to show
+			}
+			if err != nil {
+				return nil, fmt.Errorf("read order %s: %w", id, err)
+			}
+			docs = append(docs, d)
+		}
+		return docs, nil
+	}
+	cur, err := s.orders().Find(ctx, filter)
+	if err != nil {
+		return nil, fmt.Errorf("list orders: %w", err)
+	}
+	byID := make(map[string]orderDoc, len(ids))
+	for cur.Next(ctx) {
+		var d orderDoc
+		if err := cur.Decode(&d); err != nil {
+			return nil, fmt.Errorf("read orders: %w", err)
+		}
+		byID[d.ID.Hex()] = d
+	}
+	if err := cur.Err(); err != nil {
+		return nil, fmt.Errorf("read orders: %w", err)
+	}
+	for _, id := range ids {
+		if d, ok := byID[id]; ok {
+			docs = append(docs, d)
+		}
+	}
+	return docs, nil
+}
+
+// PendingOrders answers the ids of pending orders created before the time given.
+func (s *OrderStore) PendingOrders(ctx context.Context, before time.Time) ([]string, error) {
+	x, err := s.orderIndex(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if x != nil {
+		return x.InState(shop.PaymentPending, before), nil
+	}
+	cur, err := s.orders().Find(ctx, bson.M{"paymentState": shop.PaymentPending, "createdAt": bson.M{"$lt": before}},
+		options.Find().SetProjection(bson.M{"_id": 1}))
+	if err != nil {
+		return nil, fmt.Errorf("find pending orders: %w", err)
+	}
+	var docs []struct {
+		ID bson.ObjectID `bson:"_id"`
+	}
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("read pending orders: %w", err)
+	}
+	ids := make([]string, len(docs))
+	for i, d := range docs {
+		ids[i] = d.ID.Hex()
+	}
+	return ids, nil
+}
+
+// withBuyers converts docs, joining the buyers' names (no $lookup: the embedded store lacks
+// it). MongoDB answers one batched $in; the embedded store scans for anything but an _id
+// equality, so there each buyer is looked up by _id. A deleted buyer shows an empty name.
+func (s *OrderStore) withBuyers(ctx context.Context, docs []orderDoc) ([]*shop.Order, error) {
+	out := make([]*shop.Order, len(docs))
+	if len(docs) == 0 {
+		return out, nil
+	}
+	seen := map[bson.ObjectID]bool{}
+	var ids []bson.ObjectID
+	for _, d := range docs {
+		if !seen[d.Buyer] {
+			seen[d.Buyer] = true
+			ids = append(ids, d.Buyer)
+		}
+	}
+	names, err := s.buyerNames(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range docs {
+		out[i] = docs[i].order(names[docs[i].Buyer])
+	}
+	return out, nil
+}
+
+func (s *OrderStore) buyerNames(ctx context.Context, ids []bson.ObjectID) (map[bson.ObjectID]string, error) {
+	type nameDoc struct {
+		ID   bson.ObjectID `bson:"_id"`
+		Name string        `bson:"name"`
+	}
+	users := s.db.db.Collection(usersColl)
+	onlyName := bson.M{"name": 1}
+	names := make(map[bson.ObjectID]string, len(ids))
+	if s.db.locks.enabled {
+		for _, id := range ids {
+			var u nameDoc
+			err := users.FindOne(ctx, bson.M{"_id": id}, options.FindOne().SetProjection(onlyName)).Decode(&u)
+			if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+				return nil, fmt.Errorf("load buyer %s: %w", id.Hex(), err)
+			}
+			names[id] = u.Name
+		}
+		return names, nil
+	}
+	cur, err := users.Find(ctx, bson.M{"_id": bson.M{"$in": ids}}, options.Find().SetProjection(onlyName))
+	if err != nil {
+		return nil, fmt.Errorf("load buyers: %w", err)
+	}
+	var found []nameDoc
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, fmt.Errorf("read buyers: %w", err)
+	}
+	for _, u := range found {
+		names[u.ID] = u.Name
+	}
+	return names, nil
+}

@@ -1,0 +1,150 @@
+package mongostore
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"shop"
+)
+
+// CreateOrder writes a new order under a fresh unique number (drawn again on a clash).
+func (s *OrderStore) CreateOrder(ctx context.Context, o *shop.Order) error {
+	doc, err := newOrderDoc(o)
+	if err != nil {
+		return err
+	}
+	for range 5 {
+		doc.Number = shop.NewOrderNumber()
+		_, err = s.orders().InsertOne(ctx, doc)
+		if err == nil || !mongo.IsDuplicateKeyError(err) {
+			break
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("insert order: %w", err)
+	}
+	o.Number = doc.Number
+	return s.indexed(ctx, doc)
+}
+
+func newOrderDoc(o *shop.Order) (*orderDoc, error) {
+	oid, err := objectID("Order id", o.ID)
+	if err != nil {
+		return nil, err
+	}
+	buyer, err := objectID("Buyer id", o.Buyer.ID)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]orderItemDoc, len(o.Products))
+	for i, it := range o.Products {
+		if items[i], err = orderItemDocOf(it); err != nil {
+			return nil, err
+		}
+	}
+	doc := &orderDoc{ID: oid, Products: items, Buyer: buyer, Payment: newPaymentDoc(o.Payment),
+		Total: o.Total.Rupees(), Status: o.Status, PaymentState: o.PaymentState, RefundedAt: o.RefundedAt,
+		Rev: 1, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt}
+	for _, h := range o.History {
+		doc.History = append(doc.History, historyDoc{Status: h.Status, At: h.At, By: h.By})
+	}
+	for _, r := range o.Reserved {
+		doc.Reserved = append(doc.Reserved, reservationDoc{Product: r.Item.ProductID, Variant: r.Item.VariantID,
+			Units: r.Units})
+	}
+	return doc, nil
+}
+
+// SettlePayment moves a pending order to paid (with its payment) or abandoned.
+func (s *OrderStore) SettlePayment(ctx context.Context, id, state string, p *shop.Payment) (*shop.Order, error) {
+	return s.change(ctx, id, func(d *orderDoc) (bson.M, error) {
+		if d.state() != shop.PaymentPending {
+			return nil, shop.Errorf(shop.ECONFLICT, "Order %s is %s, no longer pending.", id, d.state())
+		}
+		set := bson.M{"paymentState": state}
+		if p != nil {
+			set["payment"] = newPaymentDoc(*p)
+		}
+		return set, nil
+	})
+}
+
+// UpdateStatus changes the status when u.Check accepts the stored order, appending to its
+// history; the first cancellation of a paid order also notes when it was refunded.
+func (s *OrderStore) UpdateStatus(ctx context.Context, id string, u shop.StatusUpdate) (*shop.Order, error) {
+	var change bson.M
+	o, err := s.change(ctx, id, func(d *orderDoc) (bson.M, error) {
+		if err := u.Check(d.order("")); err != nil {
+			return nil, err
+		}
+		set := bson.M{"status": u.Status}
+		if len(d.History) == 0 { // keep what the answer showed of an order from before histories
+			set["history"] = historyDocs(d.order("").History, u.Change)
+		} else {
+			change = bson.M{"history": historyDoc{Status: u.Change.Status, At: u.Change.At, By: u.Change.By}}
+		}
+		if u.Refunded && d.RefundedAt == nil {
+			set["refundedAt"] = u.Change.At
+			set["paymentState"] = shop.PaymentRefunded
+		}
+		return set, nil
+	}, func() bson.M { return change })
+	return o, err
+}
+
+func historyDocs(h []shop.StatusChange, next shop.StatusChange) []historyDoc {
+	out := make([]historyDoc, 0, len(h)+1)
+	for _, c := range append(h, next) {
+		out = append(out, historyDoc{Status: c.Status, At: c.At, By: c.By})
+	}
+	return out
+}
+
+// change applies a guarded change to one order: decide reads the stored order and answers
+// the fields to set (or refuses), push (optional) what to append to arrays. The write is
+// guarded by the order's revision, so it lands only on the order it was decided on.
+func (s *OrderStore) change(ctx context.Context, id string, decide func(*orderDoc) (bson.M, error),
+	push ...func() bson.M) (*shop.Order, error) {
+	oid, err := objectID("Order id", id)
+	if err != nil {
+		return nil, err
+	}
+	var d orderDoc
+	var set bson.M
+	err = s.db.guardedUpdate(ctx, s.orders(), oid, "Order not found.", func(raw bson.Raw) (bson.M, bson.M, error) {
+		d = orderDoc{}
+		if err := bson.Unmarshal(raw, &d); err != nil {
+			return nil, nil, fmt.Errorf("read order %s: %w", id, err)
+		}
+		var err error
+		if set, err = decide(&d); err != nil {
+			return nil, nil, err
+		}
+		set["updatedAt"] = time.Now().UTC().Truncate(time.Millisecond)
+		update := bson.M{"$set": set, "$inc": bson.M{"rev": 1}}
+		for _, p := range push {
+			if fields := p(); fields != nil {
+				update["$push"] = fields
+			}
+		}
+		guard := bson.M{"rev": d.Rev}
+		if d.Rev == 0 {
+			guard["rev"] = bson.M{"$in": bson.A{0, nil}}
+		}
+		return guard, update, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if state, ok := set["paymentState"].(string); ok {
+		d.PaymentState = state
+		if err := s.indexed(ctx, &d); err != nil {
+			return nil, err
+		}
+	}
+	return s.Order(ctx, id)
+}

@@ -1,0 +1,82 @@
+package shop
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Recover settles the pending orders created before the time given: checkouts cut short by a
+// crash or a lost connection between writing their order and marking it paid. The gateway is
+// asked by the checkout's idempotency key whether the card was charged: then the order is
+// paid and its units sold; otherwise its units go back and it is abandoned. Orders this
+// process is still placing are left alone. It answers how many it settled.
+func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
+	ids, err := s.store.PendingOrders(ctx, before)
+	if err != nil {
+		return 0, fmt.Errorf("recover pending orders: %w", err)
+	}
+	settled := 0
+	for _, id := range ids {
+		if _, live := s.running.Load(id); live {
+			continue
+		}
+		if err := s.settle(ctx, id); err != nil {
+			s.log.Error("recovery: pending order not settled; the next pass retries", "order", id, "err", err)
+			continue
+		}
+		settled++
+	}
+	return settled, nil
+}
+
+// RecoverEvery runs a recovery pass every interval until ctx ends, settling pending orders
+// older than the checkout timeout.
+func (s *Orders) RecoverEvery(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
+				s.log.Error("recovery pass", "err", err)
+			} else if n > 0 {
+				s.log.Info("recovery pass settled pending orders", "orders", n)
+			}
+		}
+	}
+}
+
+// settle finishes one pending order by what the gateway says was charged.
+func (s *Orders) settle(ctx context.Context, id string) error {
+	o, err := s.store.Order(ctx, id)
+	if err != nil {
+		return err
+	}
+	if o.PaymentState != PaymentPending {
+		return nil
+	}
+	pay, err := s.gateway.FindCharge(ctx, s.charge(o))
+	if err != nil {
+		return fmt.Errorf("ask the gateway about order %s: %w", id, err)
+	}
+	if pay != nil {
+		if _, err := s.markPaid(ctx, o, pay); err != nil {
+			return err
+		}
+		s.log.Info("recovery: charged order marked paid", "order", id, "number", o.Number)
+		return nil
+	}
+	for _, res := range o.Reserved {
+		if err := s.stock.Release(ctx, id, res.Item); err != nil {
+			return fmt.Errorf("return units of %v: %w", res.Item, err)
+		}
+	}
+	if _, err := s.store.SettlePayment(ctx, id, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
+		return err
+	}
+	s.log.Info("recovery: uncharged order abandoned and its units returned", "order", id, "number", o.Number)
+	return nil
+}
