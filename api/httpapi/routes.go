@@ -19,6 +19,8 @@ func (s *Server) routes() {
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
 	get(v1, "/ping", ping)
+	get(v1, "/openapi.yaml", openAPIDocument)
+	get(e, "/api/docs", s.apiReference)
 
 	a := v1.Group("/auth")
 	// Every answer under /auth carries a token or someone's personal data: no cache keeps it.
@@ -50,6 +52,8 @@ func (s *Server) routes() {
 	p.PUT("/update-product/:id", user, admin, s.updateProduct)
 	p.DELETE("/delete-product/:id", user, admin, s.deleteProduct)
 	p.PUT("/variants/:id", user, admin, s.setVariants)
+	get(p, "/browse", s.browse)
+	p.POST("/product-filters", s.productFilters)
 	get(p, "/get-product", s.products)
 	get(p, "/get-product/:slug", s.productBySlug)
 	get(p, "/product-photo/:id", s.productPhoto)
