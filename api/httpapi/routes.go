@@ -19,6 +19,7 @@ func (s *Server) routes() {
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
 	get(v1, "/ping", ping)
+	get(v1, "/config", s.shopConfig)
 	get(v1, "/openapi.yaml", openAPIDocument)
 	get(e, "/api/docs", s.apiReference)
 

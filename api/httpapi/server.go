@@ -38,6 +38,8 @@ type Deps struct {
 	Answers  *catalogue.Answers
 	Logger   *slog.Logger
 	Observer Observer // told of every answered request (metrics); may be nil
+	// Currency is the ISO code (lower case) prices are in; empty means inr.
+	Currency string
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser
