@@ -26,6 +26,8 @@ func (s *Server) routes() {
 	a.POST("/register", s.register)
 	a.POST("/login", s.login)
 	a.POST("/forgot-password", s.forgotPassword)
+	a.POST("/reset-link", s.resetLink)
+	a.POST("/reset-password", s.resetPassword)
 	get(a, "/user-auth", user, authOK)
 	get(a, "/admin-auth", user, admin, authOK)
 	a.PUT("/profile", user, s.updateProfile)

@@ -147,7 +147,8 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 // embedded store each gets the _id index those writes need at start, so each must be made at
 // start too, before its first document: a collection the shop writes must be listed here.
 var UpdatedCollections = []string{usersColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
-	skusColl, sandboxChargesColl, migrationsColl, photoBucket + ".files", photoBucket + ".chunks"}
+	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, photoBucket + ".files",
+	photoBucket + ".chunks"}
 
 // indexIDs makes every updated collection and gives it its _id index on the embedded store.
 func (d *DB) indexIDs(ctx context.Context) error {

@@ -2,6 +2,7 @@ package mongostore
 
 import (
 	"context"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -17,3 +18,6 @@ func BatchedReads(db *DB) *DB {
 func UpdateByIDForTest(ctx context.Context, db *DB, coll *mongo.Collection, id any, update bson.M) error {
 	return db.updateByID(ctx, coll, id, "not found", update)
 }
+
+// SetAttemptsClock makes a's windows follow now, for tests of their expiry.
+func SetAttemptsClock(a *Attempts, now func() time.Time) { a.now = now }
