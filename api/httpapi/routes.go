@@ -19,6 +19,8 @@ func (s *Server) routes() {
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
 	get(v1, "/ping", ping)
+	get(v1, "/openapi.yaml", openAPIDocument)
+	get(e, "/api/docs", s.apiReference)
 
 	a := v1.Group("/auth")
 	// Every answer under /auth carries a token or someone's personal data: no cache keeps it.
