@@ -128,6 +128,7 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			{Keys: bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}},
 			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 			{Keys: bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}},
+			{Keys: asc("payment.transactionId")},
 		},
 	}
 	if err := d.numberOrders(ctx); err != nil {

@@ -139,6 +139,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	deps := s.Deps()
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	deps.Currency = cfg.Currency
+	if cfg.StripeWebhookSecret != "" {
+		deps.StripeNotices = payment.StripeNotices{Secret: cfg.StripeWebhookSecret}.Parse
+	}
 	// On MongoDB several processes may serve the shop: they share the failure limits through
 	// the store. The embedded store has one process, which keeps them in memory.
 	if !cfg.embedded() {
