@@ -150,6 +150,7 @@ type Store struct {
 // empty, and makes sure its indexes exist.
 func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logger) (*Store, error) {
 	st := &Store{Embedded: uri == "", stop: func() {}}
+	o := mongostore.Options{SerializeUpdates: st.Embedded, Logger: log}
 	if st.Embedded {
 		dir := filepath.Join(dataDir, "store")
 		srv, err := embedded.Start(dir)
@@ -161,10 +162,10 @@ func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logge
 				log.Error("stop embedded store", "err", err)
 			}
 		}
-		uri = srv.URI()
+		uri, o.IndexIDs = srv.URI(), srv.IndexIDs
 		log.Info("embedded store started", "dir", dir, "socket", srv.Socket())
 	}
-	db, err := mongostore.Open(ctx, uri, dbName, mongostore.Options{SerializeUpdates: st.Embedded, Logger: log})
+	db, err := mongostore.Open(ctx, uri, dbName, o)
 	if err != nil {
 		st.stop()
 		return nil, err
