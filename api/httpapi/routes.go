@@ -19,6 +19,7 @@ func (s *Server) routes() {
 	v1 := e.Group("/api/v1")
 	v1.Use(limitBody)
 	get(v1, "/ping", ping)
+	get(v1, "/config", s.shopConfig)
 	get(v1, "/openapi.yaml", openAPIDocument)
 	get(e, "/api/docs", s.apiReference)
 
@@ -65,6 +66,8 @@ func (s *Server) routes() {
 	get(p, "/search/", s.search) // an empty keyword; without it Gin redirects to /search
 	get(p, "/search/:keyword", s.search)
 	p.POST("/process-payment", noStore, user, s.processPayment)
+
+	v1.POST("/payment/stripe/webhook", s.stripeWebhook)
 
 	e.NoRoute(s.notFoundOrClient)
 }

@@ -23,7 +23,10 @@ type Deps struct {
 	Products   shop.ProductService
 	Orders     shop.OrderService
 	ResetLinks shop.ResetLinkService
-	Tokens     *Tokens
+	// StripeNotices reads a signed Stripe webhook event (payload, Stripe-Signature); nil when
+	// no webhook secret is configured, and the webhook then answers 404.
+	StripeNotices func(payload []byte, signature string) (*shop.PaymentNotice, error)
+	Tokens        *Tokens
 	// Attempts counts attempts for the failure limits; nil keeps them in this process's memory.
 	// Several processes on one store share a counter kept in the store.
 	Attempts shop.AttemptCounter
@@ -35,6 +38,8 @@ type Deps struct {
 	Answers  *catalogue.Answers
 	Logger   *slog.Logger
 	Observer Observer // told of every answered request (metrics); may be nil
+	// Currency is the ISO code (lower case) prices are in; empty means inr.
+	Currency string
 
 	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
 	CORSOrigins    []string // origins allowed to call the API from a browser

@@ -1,4 +1,5 @@
-// Every route path of SPEC.md §2, used by the route table, links and navigations alike.
+// Every route path of the shop, used by the route table, links and navigations alike.
+import { isAdmin } from './rules';
 export const HOME = '/';
 export const SHOP = '/shop';
 export const PRODUCT = '/product/:slug';
@@ -28,5 +29,5 @@ export const ADMIN_ORDERS = '/dashboard/admin/orders';
 export const productPath = (slug) => `/product/${slug}`;
 export const categoryPath = (slug) => `/category/${slug}`;
 
-/** The dashboard of a signed-in user: role 1 is the admin. */
-export const dashboardPath = (user) => (user?.role === 1 ? ADMIN_DASHBOARD : USER_DASHBOARD);
+/** The dashboard of a signed-in user: the admin's or the shopper's. */
+export const dashboardPath = (user) => (isAdmin(user) ? ADMIN_DASHBOARD : USER_DASHBOARD);

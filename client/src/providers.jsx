@@ -1,19 +1,21 @@
 // All app-wide state providers and the antd theme, shared by main.jsx and the test renderer.
-import { ConfigProvider } from 'antd';
+// Each mount gets its own query cache (a test never sees another test's answers).
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider } from './context/auth';
 import { CartProvider } from './context/cart';
 import { SearchProvider } from './context/search';
-
-const theme = { token: { colorPrimary: '#1f3b57', borderRadius: 6 } };
+import { makeQueryClient } from './api/query-client';
 
 export default function AppProviders({ children }) {
+  const [queryClient] = useState(makeQueryClient);
   return (
-    <ConfigProvider theme={theme}>
+    <QueryClientProvider client={queryClient}>
       <AuthProvider>
         <SearchProvider>
           <CartProvider>{children}</CartProvider>
         </SearchProvider>
       </AuthProvider>
-    </ConfigProvider>
+    </QueryClientProvider>
   );
 }

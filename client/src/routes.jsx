@@ -1,7 +1,8 @@
-// The route table of SPEC §2, for createBrowserRouter (main.jsx) and createMemoryRouter
+// The route table of the shop, for createBrowserRouter (main.jsx) and createMemoryRouter
 // (tests). The dashboards come from pages/dashboard-routes.jsx, behind their guards; the
 // admin pages there are React.lazy, so shoppers never download them.
 import * as paths from './paths';
+import AppFrame from './components/AppFrame';
 import ErrorScreen from './pages/ErrorScreen';
 import Home from './pages/Home';
 import Shop from './pages/Shop';
@@ -21,6 +22,7 @@ import { adminDashboardRoutes, userDashboardRoutes } from './pages/dashboard-rou
 
 export const routes = [
   {
+    element: <AppFrame />,
     errorElement: <ErrorScreen />,
     children: [
       { path: paths.HOME, element: <Home /> },

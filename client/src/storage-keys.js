@@ -1,4 +1,4 @@
-// The browser storage keys of SPEC.md §9, in one place.
+// The browser storage keys, in one place.
 export const AUTH_KEY = 'auth';
 export const CART_KEY = 'cart';
 

@@ -1,4 +1,4 @@
-// Texts of SPEC.md used in more than one place (toasts, headings, labels), kept exactly.
+// The shop's fixed texts used in more than one place (toasts, headings, labels), kept exactly.
 export const BRAND = 'Clothing Shop';
 export const AUTHOR = 'Sanjay';
 export const SOMETHING_WENT_WRONG = 'Something went wrong';
@@ -13,16 +13,9 @@ export const MORE_DETAILS = 'More Details';
 export const LOAD_MORE = 'Load more';
 export const EXPLORE = 'Explore';
 export const NO_PRODUCTS = 'No Products Found';
-export const RUPEE = '₹';
 
 /** foundText is the search result count line. */
 export const foundText = (n) => `Found ${n} product(s)`;
 
-/** preview cuts a description to n characters (60 on cards, 50 in the cart, 30 in orders). */
+/** preview cuts a description to n characters (see the previews in rules.js). */
 export const preview = (text, n) => (text ?? '').substring(0, n);
-
-/** price is an amount prefixed with the rupee sign, as the shop, cart and shopper orders show it. */
-export const price = (amount) => `${RUPEE}${Number(amount ?? 0)}`;
-
-/** dollars is an amount prefixed with the dollar sign, as the admin orders page shows it (SPEC §2). */
-export const dollars = (amount) => `$${Number(amount ?? 0)}`;

@@ -1,6 +1,22 @@
-// Category reads of the storefront.
+// Category reads of every screen.
+import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
-/** getCategories answers the list of categories ({_id, name, slug}). */
-export const getCategories = () =>
-  api.get('/api/v1/category/get-category').then((r) => r.data?.category ?? []);
+/** getCategories answers the list of categories ({_id, name, slug}), sorted by name. */
+export const getCategories = () => api.get('/api/v1/category/get-category').then((d) => d?.category ?? []);
+
+export const CATEGORIES_KEY = ['categories'];
+
+/** categoriesQuery is the storefront's category list; its failure is silent. */
+export const categoriesQuery = () => queryOptions({ queryKey: CATEGORIES_KEY, queryFn: getCategories });
+
+/** The category list failure text of the admin's forms. */
+export const CATEGORY_LIST_ERROR = 'Something went wrong in getting category';
+
+/** adminCategoriesQuery is the same list for the admin's forms, whose failure shows a toast. */
+export const adminCategoriesQuery = () =>
+  queryOptions({
+    queryKey: [...CATEGORIES_KEY, 'admin'],
+    queryFn: getCategories,
+    meta: { errorText: CATEGORY_LIST_ERROR },
+  });

@@ -1,10 +1,14 @@
 // The one axios instance of the client. Every call goes through `api`; components use the
-// small functions of src/api/*.js, never axios itself.
+// query options and calls of src/api/*.js, never axios itself.
 // - baseURL: VITE_API_URL (empty = same origin, the dev server proxies /api).
-// - no timeout (SPEC §9); success is 2xx (axios' default).
+// - no timeout; success is 2xx (axios' default).
 // - Authorization: the raw token (no Bearer prefix), read at request time from the getter the
 //   AuthProvider registers with setTokenSource.
+// - Answers: a call resolves to the answer's body (or the whole response with `{ raw: true }`,
+//   for headers such as X-Total-Count); any failure, a 2xx carrying success false or an
+//   `error` text included, rejects with one ApiError.
 import axios from 'axios';
+import { ApiError } from './errors';
 
 export const API_URL = import.meta.env.VITE_API_URL || '';
 
@@ -23,31 +27,15 @@ api.interceptors.request.use((config) => {
   return config;
 });
 
-/** errorMessage returns the server's `message` when the failed answer carries one, else fallback. */
-export function errorMessage(error, fallback) {
-  const message = error?.response?.data?.message;
-  return typeof message === 'string' && message ? message : fallback;
-}
-
-/**
- * photoUrl is the address of a product's photo on the API host. Photos are cached for a day
- * under their URL, so the product's updatedAt goes along as a version: a replaced photo gets
- * a new URL and shows at once.
- */
-export const photoUrl = (product) => {
-  const url = `${API_URL}/api/v1/product/product-photo/${product._id}`;
-  return product.updatedAt ? `${url}?v=${encodeURIComponent(product.updatedAt)}` : url;
-};
-
-/**
- * checked passes a successful answer's body on and turns a 2xx answer carrying success false
- * into a failure, so callers show its message like any other failed call.
- */
-export function checked(response) {
-  if (response.data?.success === false) {
-    const error = new Error(response.data.message || 'Request failed');
-    error.response = response;
-    throw error;
-  }
-  return response.data;
-}
+api.interceptors.response.use(
+  (response) => {
+    const body = response.data;
+    if (body && typeof body === 'object' && (body.success === false || typeof body.error === 'string')) {
+      throw new ApiError({ status: response.status, body });
+    }
+    return response.config.raw ? response : body;
+  },
+  (error) => {
+    throw new ApiError({ status: error.response?.status ?? 0, body: error.response?.data, cause: error });
+  },
+);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, photoUrl } from './client';
+import { http, HttpResponse } from 'msw';
+import { api } from './client';
+import { ApiError, errorMessage } from './errors';
+import { photoSrcSet, photoUrl } from './photos';
+import { server, url } from '../test/server';
 
 describe('photoUrl', () => {
   it('versions the photo address with the product update time, so a replaced photo shows at once', () => {
@@ -12,11 +16,43 @@ describe('photoUrl', () => {
   it('is the plain address for a product without an update time (an order snapshot)', () => {
     expect(photoUrl({ _id: 'p9' })).toBe('/api/v1/product/product-photo/p9');
   });
+
+  it('lists the 320, 640 and 1024 pixel copies for srcset', () => {
+    expect(photoSrcSet({ _id: 'p9' })).toBe([
+      '/api/v1/product/product-photo/p9?w=320 320w',
+      '/api/v1/product/product-photo/p9?w=640 640w',
+      '/api/v1/product/product-photo/p9?w=1024 1024w',
+    ].join(', '));
+  });
 });
 
-describe('errorMessage', () => {
-  it("prefers the server's message and falls back to the given text", () => {
-    expect(errorMessage({ response: { data: { message: 'Out of stock' } } }, 'Something went wrong')).toBe('Out of stock');
-    expect(errorMessage(new Error('Network Error'), 'Something went wrong')).toBe('Something went wrong');
+describe('the API client', () => {
+  it('answers the body of a successful call', async () => {
+    server.use(http.get(url('ping'), () => HttpResponse.json({ success: true, message: 'pong' })));
+    await expect(api.get('/api/v1/ping')).resolves.toEqual({ success: true, message: 'pong' });
+  });
+
+  it('turns an error answer into an ApiError with its status and message', async () => {
+    server.use(http.get(url('ping'), () => HttpResponse.json({ success: false, message: 'Out of stock' }, { status: 409 })));
+    const error = await api.get('/api/v1/ping').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(409);
+    expect(errorMessage(error, 'Something went wrong')).toBe('Out of stock');
+  });
+
+  it('turns a 2xx answer carrying success false into an ApiError too', async () => {
+    server.use(http.get(url('ping'), () => HttpResponse.json({ success: false, message: 'Category Already Exisits' })));
+    const error = await api.get('/api/v1/ping').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(200);
+    expect(errorMessage(error, 'x')).toBe('Category Already Exisits');
+  });
+
+  it('falls back to the given text when the server said nothing (network failure)', async () => {
+    server.use(http.get(url('ping'), () => HttpResponse.error()));
+    const error = await api.get('/api/v1/ping').catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(0);
+    expect(errorMessage(error, 'Something went wrong')).toBe('Something went wrong');
   });
 });

@@ -1,4 +1,4 @@
-// Footer of SPEC §2: brand heading, five labels and the copyright line.
+// Footer: brand heading, five labels and the copyright line.
 import { AUTHOR, BRAND } from '../texts';
 
 const labels = ['About', 'sign up', 'sign in', 'products', 'home'];

@@ -1,5 +1,6 @@
-// The shared page frame of SPEC §2: header, content area (min-height 70vh), footer and the
-// toast block. Usage: <Layout title="Shop">…</Layout>; the title becomes the document title.
+// The shared page frame: a skip link, the header, the content area (min-height 70vh), the
+// footer and the toast block. Usage: <Layout title="Shop">…</Layout>; the title becomes the
+// document title.
 import { Toaster } from 'react-hot-toast';
 import Header from './header/Header';
 import Footer from './Footer';
@@ -9,8 +10,9 @@ export default function Layout({ title = BRAND, children }) {
   return (
     <>
       <title>{title}</title>
+      <a href="#main" className="skip-link">Skip to content</a>
       <Header />
-      <main className="page-content" style={{ minHeight: '70vh' }}>
+      <main id="main" tabIndex={-1} className="page-content" style={{ minHeight: '70vh' }}>
         {children}
       </main>
       <Footer />

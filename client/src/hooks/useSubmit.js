@@ -1,28 +1,22 @@
-// useSubmit(call) wraps an account form's call: it shows the server's message on success and
-// failure (fallback Something went wrong) and runs onSuccess(answer) after a success.
-import { useState } from 'react';
+// useSubmit(call, onSuccess) wraps an account form's call: it shows the server's message on
+// success (failures show it too, else Something went wrong, from the query cache) and runs
+// onSuccess(answer) after a success. It returns [submit, busy] for the form.
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../api/client';
 import { SOMETHING_WENT_WRONG } from '../texts';
 
 export default function useSubmit(call, onSuccess) {
-  const [busy, setBusy] = useState(false);
-  const submit = async (event) => {
+  const mutation = useMutation({
+    mutationFn: call,
+    meta: { errorText: SOMETHING_WENT_WRONG },
+    onSuccess: (answer) => {
+      toast.success(answer?.message || 'Done');
+      onSuccess(answer);
+    },
+  });
+  const submit = (event) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const answer = await call();
-      if (answer?.success) {
-        toast.success(answer.message || 'Done');
-        onSuccess(answer);
-      } else {
-        toast.error(answer?.message || SOMETHING_WENT_WRONG);
-      }
-    } catch (error) {
-      toast.error(errorMessage(error, SOMETHING_WENT_WRONG));
-    } finally {
-      setBusy(false);
-    }
+    mutation.mutate();
   };
-  return [submit, busy];
+  return [submit, mutation.isPending];
 }

@@ -1,8 +1,9 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
 // shopper with items, the card form. A paid cart is emptied and the shopper goes to their
-// orders.
+// orders; a failed payment is silent (logged) and Pay comes back.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../components/Layout';
 import CartLine from '../components/cart/CartLine';
 import AddressBlock from '../components/cart/AddressBlock';
@@ -10,8 +11,11 @@ import CardForm from '../components/cart/CardForm';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
-import { USER_ORDERS } from '../paths';
-import { PAYMENT_DONE, price } from '../texts';
+import { ORDERS_KEY } from '../api/orders';
+import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
+import { useMoney } from '../money';
+import { SHOP, USER_ORDERS } from '../paths';
+import { PAYMENT_DONE } from '../texts';
 
 /** cartTotal is the plain sum of the prices, rounded to paise. */
 export const cartTotal = (cart) =>
@@ -21,25 +25,36 @@ export default function CartPage() {
   const [auth] = useAuth();
   const [cart, setCart] = useCart();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const money = useMoney();
+
+  const payment = useMutation({
+    mutationFn: () => processPayment(cart),
+    onSuccess: () => {
+      // A sale changes the shopper's orders and the stock of what was bought.
+      [ORDERS_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
+      setCart([]);
+      toast.success(PAYMENT_DONE);
+      navigate(USER_ORDERS);
+    },
+  });
 
   const remove = (index) => setCart((items) => items.filter((_, i) => i !== index));
-
-  const pay = async () => {
-    await processPayment(cart);
-    setCart([]);
-    toast.success(PAYMENT_DONE);
-    navigate(USER_ORDERS);
-  };
-
+  const total = money(cartTotal(cart));
   const who = auth.token && auth.user ? auth.user.name : 'Guest';
   return (
     <Layout title="Cart">
       <section className="cart-page">
         <h1 className="page-title">Hello {who}</h1>
-        <p>
+        <p className="cart-page__count">
           {cart.length ? `You have ${cart.length} item(s) in your cart` : 'Your Cart Is Empty'}
           {cart.length > 0 && !auth.token ? ', please login to checkout' : ''}
         </p>
+        {cart.length === 0 && (
+          <p className="cart-page__next">
+            <Link to={SHOP} className="btn btn--primary">Browse all products</Link>
+          </p>
+        )}
         <div className="cart-page__body">
           <ul className="cart-page__lines" aria-label="Cart items">
             {cart.map((product, i) => (
@@ -51,9 +66,9 @@ export default function CartPage() {
           <aside className="cart-summary" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Cart Summary</h2>
             <p>Total | Checkout | Payment</p>
-            <h3>Total : {price(cartTotal(cart))}</h3>
+            <p className="cart-summary__total">Total : {total}</p>
             <AddressBlock />
-            {auth.token && cart.length > 0 && <CardForm onPay={pay} />}
+            {auth.token && cart.length > 0 && <CardForm onPay={payment.mutateAsync} amount={total} />}
           </aside>
         </div>
       </section>

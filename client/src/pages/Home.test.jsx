@@ -33,21 +33,35 @@ describe('Home page', () => {
     expect(visibleSlide()).toBe(0);
   });
 
-  it('shows 3 featured items linking to /shop', () => {
+  it('shows the 3 newest products as trending items: image to /shop, name to the product, price', async () => {
     renderRoute('/');
     const section = screen.getByRole('region', { name: 'Trending Now' });
-    const links = within(section).getAllByRole('link');
-    expect(links).toHaveLength(3);
-    links.forEach((link) => expect(link).toHaveAttribute('href', '/shop'));
-    expect(within(section).getAllByRole('img')).toHaveLength(3);
+    const images = await within(section).findAllByRole('img');
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Product 1', 'Product 2', 'Product 3']);
+    images.forEach((img) => expect(img.closest('a')).toHaveAttribute('href', '/shop'));
+    expect(within(section).getByRole('link', { name: 'Product 2' })).toHaveAttribute('href', '/product/product-2');
+    expect(within(section).getByText('₹300')).toBeInTheDocument();
   });
 
-  it('shows 3 category tiles whose Explore buttons open /shop', async () => {
+  it('shows 3 tiles of the real categories, each opening its category, with Explore to /shop', async () => {
     const { user, router } = renderRoute('/');
     const section = screen.getByRole('region', { name: 'Shop by Category' });
+    expect(await within(section).findByRole('link', { name: 'Jeans' })).toHaveAttribute('href', '/category/jeans');
+    expect(within(section).getByRole('link', { name: 'Shirts' })).toHaveAttribute('href', '/category/shirts');
     const explore = within(section).getAllByRole('button', { name: 'Explore' });
     expect(explore).toHaveLength(3);
     await user.click(explore[1]);
     expect(router.state.location.pathname).toBe('/shop');
+  });
+
+  it('can pause the carousel and play it again', () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    renderRoute('/');
+    act(() => screen.getByRole('button', { name: 'Pause slides' }).click());
+    act(() => vi.advanceTimersByTime(15000));
+    expect(visibleSlide()).toBe(0);
+    act(() => screen.getByRole('button', { name: 'Play slides' }).click());
+    act(() => vi.advanceTimersByTime(5000));
+    expect(visibleSlide()).toBe(1);
   });
 });

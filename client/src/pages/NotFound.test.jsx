@@ -36,6 +36,7 @@ describe('Generic error screen', () => {
       path: '/',
       loader: () => { throw new Response('Gone', { status: 410, statusText: 'Gone' }); },
       element: <p>never</p>,
+      HydrateFallback: () => null,
       errorElement: <ErrorScreen />,
     }]);
     render(<RouterProvider router={router} />);

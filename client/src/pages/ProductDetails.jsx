@@ -1,57 +1,78 @@
-// /product/{slug}: the product's photo and details with Add to Cart, then up to 3 similar
-// products of its category.
-import { useEffect, useState } from 'react';
-import { Button, Spin } from 'antd';
+// /product/{slug}: the product's photo and details with Add to Cart (near the top, so a phone
+// shows it without scrolling), then up to 3 similar products of its category.
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
 import ProductPhoto from '../components/product/ProductPhoto';
 import ProductGrid from '../components/product/ProductGrid';
+import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
+import ErrorState from '../components/status/ErrorState';
+import EmptyState from '../components/status/EmptyState';
 import useAddToCart from '../hooks/useAddToCart';
-import { getProduct, getRelatedProducts } from '../api/products';
-import { ADD_TO_CART, price } from '../texts';
+import { useMoney } from '../money';
+import { productQuery, relatedProductsQuery } from '../api/products';
+import { SHOP } from '../paths';
+import { RELATED_COUNT } from '../rules';
+import { ADD_TO_CART } from '../texts';
+
+const DETAIL_SIZES = '(max-width: 767px) calc(100vw - 32px), 600px';
+
+function SimilarProducts({ product }) {
+  const { data: related, isPending, isError, refetch } = useQuery(relatedProductsQuery(product));
+  let body;
+  if (isPending) body = <ProductGridSkeleton count={RELATED_COUNT} label="Similar Products" />;
+  else if (isError) body = <ErrorState what="similar products" onRetry={refetch} />;
+  else if (related.length === 0) body = <p>No Similar Products found</p>;
+  else body = <ProductGrid products={related} addable={false} label="Similar Products" level={3} />;
+  return (
+    <section className="similar-products" aria-labelledby="similar-heading">
+      <h2 id="similar-heading">Similar Products</h2>
+      {body}
+    </section>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <section className="product-details" aria-busy="true">
+      <p className="visually-hidden" role="status">Loading the product…</p>
+      <div className="photo-frame product-details__photo skeleton" />
+      <div className="product-details__info" aria-hidden="true">
+        <div className="skeleton skeleton--heading" />
+        <div className="skeleton skeleton--line" />
+        <div className="skeleton skeleton--line skeleton--short" />
+      </div>
+    </section>
+  );
+}
 
 export default function ProductDetails() {
   const { slug } = useParams();
   const add = useAddToCart();
-  const [product, setProduct] = useState(null);
-  const [related, setRelated] = useState([]);
-  const [status, setStatus] = useState('loading');
+  const money = useMoney();
+  const { data: product, isPending, error, refetch } = useQuery(productQuery(slug));
 
-  useEffect(() => {
-    let live = true;
-    setStatus('loading');
-    setRelated([]);
-    getProduct(slug)
-      .then((p) => {
-        if (!live) return;
-        setProduct(p ?? null);
-        setStatus(p ? 'ready' : 'missing');
-        if (p?._id && p.category?._id) {
-          getRelatedProducts(p._id, p.category._id)
-            .then((list) => live && setRelated(list.slice(0, 3)))
-            .catch((e) => console.log(e));
-        }
-      })
-      .catch((e) => {
-        console.log(e);
-        if (live) setStatus('missing');
-      });
-    return () => {
-      live = false;
-    };
-  }, [slug]);
-
-  if (status === 'loading') {
+  if (isPending) {
     return (
       <Layout title="Product">
-        <Spin aria-label="Loading" />
+        <h1 className="visually-hidden">Product Details</h1>
+        <DetailsSkeleton />
       </Layout>
     );
   }
-  if (status === 'missing') {
+  if (error && error.status !== 404) {
+    return (
+      <Layout title="Product">
+        <h1 className="page-title">Product Details</h1>
+        <ErrorState what="this product" onRetry={refetch} />
+      </Layout>
+    );
+  }
+  if (!product) {
     return (
       <Layout title="Product">
         <h1 className="page-title">Product not found</h1>
+        <EmptyState title="This product is not in the shop (any more)." to={SHOP} action="Browse all products" />
       </Layout>
     );
   }
@@ -59,26 +80,19 @@ export default function ProductDetails() {
   return (
     <Layout title={product.name}>
       <section className="product-details">
-        <ProductPhoto product={product} className="product-details__photo" />
+        <ProductPhoto product={product} eager sizes={DETAIL_SIZES} className="product-details__photo" />
         <div className="product-details__info">
           <h1>Product Details</h1>
           <h2>{product.name}</h2>
-          <p>{product.description}</p>
-          <p>Price: {price(product.price)}</p>
-          <p>Category: {product.category?.name}</p>
-          <Button type="primary" onClick={() => add(product)}>
+          <p className="product-details__price">Price: {money(product.price)}</p>
+          <button type="button" className="btn btn--primary btn--wide" onClick={() => add(product)}>
             {ADD_TO_CART}
-          </Button>
+          </button>
+          <p>{product.description}</p>
+          <p>Category: {product.category?.name}</p>
         </div>
       </section>
-      <section className="similar-products" aria-labelledby="similar-heading">
-        <h2 id="similar-heading">Similar Products</h2>
-        {related.length === 0 ? (
-          <p>No Similar Products found</p>
-        ) : (
-          <ProductGrid products={related} addable={false} label="Similar Products" />
-        )}
-      </section>
+      <SimilarProducts product={product} />
     </Layout>
   );
 }

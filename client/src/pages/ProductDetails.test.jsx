@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
@@ -39,8 +39,13 @@ describe('Product details page', () => {
     expect(await screen.findByText('No Similar Products found')).toBeInTheDocument();
   });
 
-  it('tells when the product does not exist', async () => {
+  it('tells when the product does not exist and leads back to the shop (logged, no toast)', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     renderRoute('/product/nope');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    log.mockRestore();
   });
 });

@@ -17,8 +17,18 @@ describe('Shop page', () => {
     expect(within(card).getByText(`${products[0].description.substring(0, 60)}...`)).toBeInTheDocument();
     const photo = within(card).getByRole('img', { name: 'Product 1' });
     expect(photo).toHaveAttribute('src', '/api/v1/product/product-photo/p1');
-    expect(photo).toHaveAttribute('loading', 'lazy');
+    expect(photo).toHaveAttribute('srcset', expect.stringContaining('/api/v1/product/product-photo/p1?w=640 640w'));
+    expect(photo).toHaveAttribute('loading', 'eager');
     expect(within(card).getByRole('link', { name: 'More Details' })).toHaveAttribute('href', '/product/product-1');
+  });
+
+  it('loads the photos of the first row at once and the others as they come near', async () => {
+    renderRoute('/shop');
+    await screen.findByRole('article', { name: 'Product 6' });
+    const loading = cards().map((card) => within(card).getByRole('img').getAttribute('loading'));
+    expect(loading[0]).toBe('eager');
+    expect(loading.at(-1)).toBe('lazy');
+    expect(loading.indexOf('lazy')).toBeGreaterThan(0);
   });
 
   it('loads more pages while fewer than the total are loaded', async () => {

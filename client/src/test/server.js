@@ -9,6 +9,7 @@ import { categories, products } from './fixtures';
 export const url = (path) => `*/api/v1/${path}`;
 
 export const handlers = [
+  http.get(url('config'), () => HttpResponse.json({ success: true, currency: 'inr' })),
   http.get(url('category/get-category'), () => HttpResponse.json({ success: true, message: 'All categories', category: categories })),
   http.get(url('product/product-count'), () => HttpResponse.json({ success: true, total: products.length })),
   http.get(url('product/product-list/:page'), ({ params }) => {

@@ -1,6 +1,5 @@
 // The cart's address block: the signed-in user's address with Update Address, or the
 // Please Login to Checkout button that goes to /login with return state /cart.
-import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { CART, LOGIN, USER_PROFILE } from '../../paths';
@@ -13,9 +12,9 @@ export default function AddressBlock() {
   if (!auth.token) {
     return (
       <div className="address-block">
-        <Button type="primary" onClick={() => navigate(LOGIN, { state: CART })}>
+        <button type="button" className="btn btn--primary btn--wide" onClick={() => navigate(LOGIN, { state: CART })}>
           {LOGIN_TO_CHECKOUT}
-        </Button>
+        </button>
       </div>
     );
   }
@@ -27,7 +26,7 @@ export default function AddressBlock() {
           <p>{auth.user.address}</p>
         </>
       )}
-      <Button onClick={() => navigate(USER_PROFILE)}>Update Address</Button>
+      <button type="button" className="btn" onClick={() => navigate(USER_PROFILE)}>Update Address</button>
     </div>
   );
 }

@@ -1,44 +1,53 @@
-// The card payment form: card number (16), expiry MMYY (4) and CVV (3), and Pay.
-// Wrong lengths are blocked with Please fill in the correct details and send nothing.
-// Pay is disabled while paying; a failed payment is logged only and Pay comes back.
+// The card payment form: card number (16 digits, spaces allowed), expiry MMYY (4 digits,
+// 12/30 allowed) and CVV (3), and Pay with the amount. Wrong lengths are refused with Please
+// fill in the correct details and a note beside each wrong field, and send nothing. Pay is
+// disabled while paying; a failed payment is logged only and Pay comes back; a payment that
+// succeeds takes the earlier refusal off the screen.
 import { useState } from 'react';
-import { Button } from 'antd';
 import toast from 'react-hot-toast';
 import TextField from '../form/TextField';
 import { BAD_CARD_DETAILS } from '../../texts';
+import { cardErrors, cleanInput } from './card';
 
-export const cardComplete = ({ number, expiry, cvv }) =>
-  number.length === 16 && expiry.length === 4 && cvv.length === 3;
+const REFUSED_TOAST = 'card-details-refused';
 
-export default function CardForm({ onPay }) {
+export default function CardForm({ onPay, amount }) {
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
+  const [errors, setErrors] = useState({});
   const [paying, setPaying] = useState(false);
-  const set = (name) => (value) => setCard((c) => ({ ...c, [name]: value }));
+  const set = (name) => (value) => {
+    setCard((c) => ({ ...c, [name]: cleanInput(name, value) }));
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
+  };
 
   const submit = async (event) => {
     event.preventDefault();
-    if (!cardComplete(card)) {
-      toast.error(BAD_CARD_DETAILS);
+    const wrong = cardErrors(card);
+    setErrors(wrong);
+    if (Object.keys(wrong).length > 0) {
+      toast.error(BAD_CARD_DETAILS, { id: REFUSED_TOAST });
       return;
     }
     setPaying(true);
     try {
       await onPay();
-    } catch (error) {
-      console.log(error);
-      setPaying(false);
+      toast.dismiss(REFUSED_TOAST);
+    } catch {
+      setPaying(false); // the failure was logged where the call was made
     }
   };
 
   return (
-    <form className="card-form" onSubmit={submit} aria-label="Card payment">
-      <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" placeholder="1234123412341234"
-        value={card.number} onChange={set('number')} />
+    <form className="card-form" onSubmit={submit} aria-label="Card payment" noValidate>
+      <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
+        maxLength={23} value={card.number} onChange={set('number')} error={errors.number} />
       <TextField label="Expiry (MMYY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MMYY"
-        value={card.expiry} onChange={set('expiry')} />
+        maxLength={7} value={card.expiry} onChange={set('expiry')} error={errors.expiry} />
       <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123"
-        value={card.cvv} onChange={set('cvv')} />
-      <Button type="primary" htmlType="submit" disabled={paying}>Pay</Button>
+        maxLength={4} value={card.cvv} onChange={set('cvv')} error={errors.cvv} />
+      <button type="submit" className="btn btn--primary btn--wide" disabled={paying}>
+        Pay {amount}
+      </button>
     </form>
   );
 }

@@ -1,18 +1,20 @@
-// One cart line: photo, name, 50-character description preview, rupee price and Remove.
-import { Button } from 'antd';
-import { preview, price } from '../../texts';
+// One cart line: photo, name, 50-character description preview, price and Remove.
+import { CART_PREVIEW } from '../../rules';
+import { preview } from '../../texts';
+import { useMoney } from '../../money';
 import ProductPhoto from '../product/ProductPhoto';
 
 export default function CartLine({ product, onRemove }) {
+  const money = useMoney();
   return (
     <article className="cart-line" aria-label={product.name}>
-      <ProductPhoto product={product} className="cart-line__photo" />
+      <ProductPhoto product={product} sizes="120px" className="cart-line__photo" />
       <div className="cart-line__info">
-        <h3>{product.name}</h3>
-        <p>{preview(product.description, 50)}</p>
-        <p className="cart-line__price">Price : {price(product.price)}</p>
+        <h2 className="cart-line__name">{product.name}</h2>
+        <p>{preview(product.description, CART_PREVIEW)}</p>
+        <p className="cart-line__price">Price : {money(product.price)}</p>
       </div>
-      <Button danger onClick={onRemove}>Remove</Button>
+      <button type="button" className="btn btn--danger" onClick={onRemove}>Remove</button>
     </article>
   );
 }

@@ -2,14 +2,15 @@ import { Card } from 'antd';
 import StatusSelect from './StatusSelect';
 import AdminOrderProduct from './AdminOrderProduct';
 import { fromNow } from './format';
-import { PAYMENT_TEXT } from './texts';
+import { PAYMENT_TEXT } from '../../rules';
 
 const COLUMNS = ['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity'];
 
 /** AdminOrderCard shows one order to the admin, with a dropdown to change its status. */
 export default function AdminOrderCard({ order, number, onStatusChange }) {
   return (
-    <Card title={<h3 style={{ margin: 0 }}>Order #{number}</h3>} style={{ marginBottom: 16 }} role="article" aria-label={`Order #${number}`}>
+    <Card title={<h2 className="order-card__title">Order #{number}</h2>} style={{ marginBottom: 16 }} role="article" aria-label={`Order #${number}`}>
+      <div className="table-scroll">
       <table style={{ width: '100%', marginBottom: 16 }}>
         <thead>
           <tr>
@@ -37,6 +38,7 @@ export default function AdminOrderCard({ order, number, onStatusChange }) {
           </tr>
         </tbody>
       </table>
+      </div>
       {order.products?.map((product, i) => (
         <AdminOrderProduct key={`${product._id}-${i}`} product={product} />
       ))}

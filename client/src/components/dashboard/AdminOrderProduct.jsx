@@ -1,10 +1,11 @@
 import { Card, Row, Col } from 'antd';
 import ProductThumb from './ProductThumb';
 import { preview } from './format';
-import { dollars } from '../../texts';
+import { useMoney } from '../../money';
 
-/** AdminOrderProduct is one product of an order on the admin's page: photo, name, preview, dollar price. */
+/** AdminOrderProduct is one product of an order on the admin's page: photo, name, preview, price (in dollars for the default currency). */
 export default function AdminOrderProduct({ product }) {
+  const money = useMoney('admin-orders');
   return (
     <Card size="small" style={{ marginBottom: 8 }}>
       <Row gutter={16} align="middle">
@@ -14,7 +15,7 @@ export default function AdminOrderProduct({ product }) {
         <Col xs={24} sm={16}>
           <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
           <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
-          <p style={{ margin: 0 }}>{dollars(product.price)}</p>
+          <p style={{ margin: 0 }}>{money(product.price)}</p>
         </Col>
       </Row>
     </Card>

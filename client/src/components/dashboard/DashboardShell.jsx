@@ -1,18 +1,24 @@
-import { Row, Col } from 'antd';
+import { ConfigProvider, Row, Col } from 'antd';
 import Layout from '../Layout';
+import { FONT_FAMILY } from '../../fonts';
+
+// The dashboards' antd parts take the storefront's colour and its one typeface.
+const theme = { token: { colorPrimary: '#1f3b57', borderRadius: 6, fontFamily: FONT_FAMILY } };
 
 /** DashboardShell places a dashboard page beside its menu inside the shared layout. */
 export default function DashboardShell({ title, menu, children }) {
   return (
-    <Layout title={title}>
-      <Row gutter={[24, 24]} style={{ padding: 24 }}>
-        <Col xs={24} md={6}>
-          {menu}
-        </Col>
-        <Col xs={24} md={18}>
-          {children}
-        </Col>
-      </Row>
-    </Layout>
+    <ConfigProvider theme={theme}>
+      <Layout title={title}>
+        <Row gutter={[24, 24]} className="dashboard">
+          <Col xs={24} md={6}>
+            {menu}
+          </Col>
+          <Col xs={24} md={18} className="dashboard__content">
+            {children}
+          </Col>
+        </Row>
+      </Layout>
+    </ConfigProvider>
   );
 }

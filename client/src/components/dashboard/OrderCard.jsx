@@ -7,14 +7,14 @@ import { fromNow } from './format';
 export default function OrderCard({ order, number }) {
   return (
     <Card
-      title={<h3 style={{ margin: 0 }}>Order #{number}</h3>}
+      title={<h2 className="order-card__title">Order #{number}</h2>}
       extra={<span>{fromNow(order.createdAt)}</span>}
       style={{ marginBottom: 16 }}
       role="article"
       aria-label={`Order #${number}`}
     >
       <OrderSummary order={order} />
-      <h4>Products</h4>
+      <h3>Products</h3>
       <Row gutter={[16, 16]}>
         {order.products?.map((product, i) => (
           <Col key={`${product._id}-${i}`} xs={24} sm={12} lg={8}>

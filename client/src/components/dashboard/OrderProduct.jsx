@@ -1,15 +1,16 @@
 import { Card } from 'antd';
 import ProductThumb from './ProductThumb';
 import { preview } from './format';
-import { price } from '../../texts';
+import { useMoney } from '../../money';
 
-/** OrderProduct is one product of a shopper's order: photo, name, preview and rupee price. */
+/** OrderProduct is one product of a shopper's order: photo, name, preview and price. */
 export default function OrderProduct({ product }) {
+  const money = useMoney();
   return (
     <Card size="small" cover={<ProductThumb product={product} height={150} />}>
-      <h5 style={{ margin: 0 }}>{product.name}</h5>
+      <h4 className="order-product__name">{product.name}</h4>
       <p style={{ margin: 0 }}>{preview(product.description)}</p>
-      <p style={{ margin: 0 }}>{price(product.price)}</p>
+      <p style={{ margin: 0 }}>{money(product.price)}</p>
     </Card>
   );
 }

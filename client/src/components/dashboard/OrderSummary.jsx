@@ -1,4 +1,4 @@
-import { PAYMENT_TEXT } from './texts';
+import { PAYMENT_TEXT } from '../../rules';
 
 /** OrderSummary lists an order's status, buyer, payment and quantity as a term list. */
 export default function OrderSummary({ order }) {

@@ -4,10 +4,10 @@ import { NavLink } from 'react-router-dom';
 export default function SideMenu({ title, links }) {
   return (
     <nav aria-label={title} className="dashboard-menu">
-      <h4>{title}</h4>
-      <ul style={{ listStyle: 'none', padding: 0 }}>
+      <p className="dashboard-menu__title">{title}</p>
+      <ul className="dashboard-menu__links">
         {links.map(({ to, label }) => (
-          <li key={to} style={{ marginBottom: 8 }}>
+          <li key={to}>
             <NavLink to={to} end>
               {label}
             </NavLink>

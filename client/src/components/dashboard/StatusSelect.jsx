@@ -1,5 +1,5 @@
 import { Select } from 'antd';
-import { ORDER_STATUSES } from './texts';
+import { ORDER_STATUSES } from '../../rules';
 
 const OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 

@@ -1,27 +1,14 @@
-// Shared body of the two guards: with a token, ask the server check; render the nested
-// routes once it answers ok, otherwise the countdown that leads to `redirectTo`.
-import { useEffect, useState } from 'react';
+// Shared body of the two guards: with a token, ask the server check of `area` (user or admin);
+// render the nested routes once it answers ok, otherwise the countdown that leads to
+// `redirectTo`.
+import { useQuery } from '@tanstack/react-query';
 import { Outlet } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
+import { sessionCheckQuery } from '../../api/auth';
 import RedirectCountdown from './RedirectCountdown';
 
-export default function GuardedRoute({ check, redirectTo }) {
+export default function GuardedRoute({ area, redirectTo }) {
   const [auth] = useAuth();
-  const [ok, setOk] = useState(false);
-
-  useEffect(() => {
-    if (!auth.token) {
-      setOk(false);
-      return undefined;
-    }
-    let live = true;
-    check()
-      .then((answer) => live && setOk(answer))
-      .catch(() => live && setOk(false));
-    return () => {
-      live = false;
-    };
-  }, [auth.token, check]);
-
-  return ok ? <Outlet /> : <RedirectCountdown to={redirectTo} />;
+  const { data: ok } = useQuery(sessionCheckQuery(area, auth.token));
+  return auth.token && ok ? <Outlet /> : <RedirectCountdown to={redirectTo} />;
 }

@@ -1,11 +1,9 @@
 // The guards' waiting screen: "redirecting to you in N second", counting down from 3, then
 // navigating to `to` with the original path as state.
 import { useEffect, useState } from 'react';
-import { Spin } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../Layout';
-
-export const COUNTDOWN_SECONDS = 3;
+import { COUNTDOWN_SECONDS } from '../../rules';
 
 export default function RedirectCountdown({ to }) {
   const [count, setCount] = useState(COUNTDOWN_SECONDS);
@@ -25,7 +23,7 @@ export default function RedirectCountdown({ to }) {
     <Layout title="Redirecting">
       <div className="countdown" role="status">
         <h1>redirecting to you in {count} second</h1>
-        <Spin aria-label="Loading" />
+        <span className="spinner" aria-hidden="true" />
       </div>
     </Layout>
   );

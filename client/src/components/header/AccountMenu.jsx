@@ -11,7 +11,7 @@ export default function AccountMenu() {
   const [auth, setAuth] = useAuth();
   const { user } = auth;
 
-  // Logout is a link to /login (SPEC §2); signing out happens as it is followed.
+  // Logout is a link to /login; signing out happens as it is followed.
   const logout = () => {
     setAuth({ user: null, token: '' });
     toast.success(LOGOUT_SUCCESS);

@@ -1,11 +1,12 @@
-// Categories dropdown: one link per category to /category/{slug}.
+// Categories dropdown: one link per category to /category/{slug}. A failed load is silent.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import useCategories from '../../hooks/useCategories';
+import { categoriesQuery } from '../../api/categories';
 import { categoryPath } from '../../paths';
 import DropdownMenu from './DropdownMenu';
 
 export default function CategoriesMenu() {
-  const categories = useCategories();
+  const { data: categories = [] } = useQuery(categoriesQuery());
   return (
     <DropdownMenu label="Categories">
       <ul className="dropdown__list" aria-label="Categories">

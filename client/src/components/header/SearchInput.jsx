@@ -1,28 +1,29 @@
 // Header search form: typing updates the shared keyword; submitting stores the results and
 // opens /search. Failures are silent (logged only); empty keywords are submitted too.
-import { Button } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../context/search';
-import { searchProducts } from '../../api/products';
+import { searchQuery } from '../../api/products';
 import { SEARCH } from '../../paths';
 
-export default function SearchInput() {
+export default function SearchInput({ id }) {
   const [values, setValues] = useSearch();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   const onSubmit = async (event) => {
     event.preventDefault();
     try {
-      const results = await searchProducts(values.keyword);
+      const results = await queryClient.fetchQuery({ ...searchQuery(values.keyword), staleTime: 0 });
       setValues((v) => ({ ...v, results }));
       navigate(SEARCH);
-    } catch (error) {
-      console.log(error);
+    } catch {
+      // Logged by the query cache; a failed search changes nothing on screen.
     }
   };
 
   return (
-    <form role="search" className="site-search" onSubmit={onSubmit}>
+    <form role="search" id={id} className="site-search" onSubmit={onSubmit}>
       <input
         type="search"
         className="text-input site-search__input"
@@ -32,9 +33,9 @@ export default function SearchInput() {
         value={values.keyword}
         onChange={(e) => setValues((v) => ({ ...v, keyword: e.target.value }))}
       />
-      <Button htmlType="submit" style={{ height: 40 }}>
+      <button type="submit" className="btn" style={{ height: 40 }}>
         Search
-      </Button>
+      </button>
     </form>
   );
 }

@@ -1,8 +1,7 @@
-// Home carousel: 3 banners, advancing every 5000 ms, with previous/next buttons and dots.
+// Home carousel: 3 banners, advancing every 5000 ms until paused, with previous/next buttons,
+// a pause button and dots.
 import { useEffect, useState } from 'react';
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-
-export const CAROUSEL_INTERVAL_MS = 5000;
+import { CAROUSEL_INTERVAL_MS } from '../../rules';
 
 export const banners = [
   { src: '/banner-1.svg', alt: 'New season arrivals' },
@@ -12,42 +11,42 @@ export const banners = [
 
 export default function BannerCarousel() {
   const [active, setActive] = useState(0);
+  const [playing, setPlaying] = useState(true);
   const count = banners.length;
 
   useEffect(() => {
+    if (!playing) return undefined;
     const timer = setInterval(() => setActive((i) => (i + 1) % count), CAROUSEL_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [count]);
+  }, [count, playing]);
 
   return (
     <section className="carousel" aria-roledescription="carousel" aria-label="Highlights">
       <div className="carousel__track" style={{ transform: `translateX(-${active * 100}%)` }}>
         {banners.map((b, i) => (
-          <div
-            key={b.src}
-            className="carousel__slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
-            aria-hidden={i !== active}
-          >
-            <img src={b.src} alt={b.alt} />
+          <div key={b.src} className="carousel__slide" role="group" aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`} aria-hidden={i !== active}>
+            <img src={b.src} alt={b.alt} width="1200" height="400" fetchPriority={i === 0 ? 'high' : undefined} />
           </div>
         ))}
       </div>
-      <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="Previous slide"
-        onClick={() => setActive((i) => (i + count - 1) % count)}>
-        <LeftOutlined aria-hidden="true" />
-      </button>
-      <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="Next slide"
-        onClick={() => setActive((i) => (i + 1) % count)}>
-        <RightOutlined aria-hidden="true" />
-      </button>
-      <div className="carousel__dots">
+      <div className="carousel__controls">
+        <button type="button" className="carousel__button" aria-label="Previous slide"
+          onClick={() => setActive((i) => (i + count - 1) % count)}>
+          <span aria-hidden="true">‹</span>
+        </button>
+        <button type="button" className="carousel__button" aria-label={playing ? 'Pause slides' : 'Play slides'}
+          onClick={() => setPlaying((p) => !p)}>
+          <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
+        </button>
         {banners.map((b, i) => (
           <button key={b.src} type="button" aria-label={`Show slide ${i + 1}`} aria-current={i === active}
-            className={i === active ? 'is-active' : ''} onClick={() => setActive(i)} />
+            className={`carousel__dot${i === active ? ' is-active' : ''}`} onClick={() => setActive(i)} />
         ))}
+        <button type="button" className="carousel__button" aria-label="Next slide"
+          onClick={() => setActive((i) => (i + 1) % count)}>
+          <span aria-hidden="true">›</span>
+        </button>
       </div>
     </section>
   );

@@ -1,31 +1,41 @@
-// Home: 3 category tiles, each with an Explore button to /shop.
-import { Button } from 'antd';
-import { useNavigate } from 'react-router-dom';
-import { SHOP } from '../../paths';
+// Home: 3 tiles of the shop's categories, each opening its category, each with an Explore
+// button to /shop. The tiles (and their Explore buttons) are there while the names load.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { categoriesQuery } from '../../api/categories';
+import { categoryPath, SHOP } from '../../paths';
+import { CATEGORY_TILE_COUNT } from '../../rules';
 import { EXPLORE } from '../../texts';
 
-export const tiles = [
-  { src: '/tile-1.svg', name: 'Men', text: 'Shirts, tees and denim that last.' },
-  { src: '/tile-2.svg', name: 'Women', text: 'Dresses, tops and layers for every season.' },
-  { src: '/tile-3.svg', name: 'Kids', text: 'Comfy clothes made for play.' },
-];
+const art = ['/tile-1.svg', '/tile-2.svg', '/tile-3.svg'];
 
 export default function CategoryTiles() {
   const navigate = useNavigate();
+  const { data, isPending } = useQuery(categoriesQuery());
+  const categories = data ?? [];
+  const count = isPending ? CATEGORY_TILE_COUNT : Math.min(CATEGORY_TILE_COUNT, categories.length);
   return (
     <section className="home-section" aria-labelledby="tiles-heading">
       <h2 id="tiles-heading">Shop by Category</h2>
-      <ul className="tile-grid">
-        {tiles.map((tile) => (
-          <li key={tile.src} className="category-tile">
-            <img src={tile.src} alt={`${tile.name} collection`} loading="lazy" />
-            <h3>{tile.name}</h3>
-            <p>{tile.text}</p>
-            <Button type="primary" onClick={() => navigate(SHOP)}>
-              {EXPLORE}
-            </Button>
-          </li>
-        ))}
+      <ul className="tile-grid" aria-busy={isPending}>
+        {Array.from({ length: count }, (_, i) => {
+          const category = categories[i];
+          return (
+            <li key={category?._id ?? i} className="category-tile">
+              <img src={art[i % art.length]} alt="" width="400" height="400" loading="lazy" />
+              <h3>
+                {category ? (
+                  <Link to={categoryPath(category.slug)}>{category.name}</Link>
+                ) : (
+                  <span className="skeleton skeleton--line" aria-label="Loading category" />
+                )}
+              </h3>
+              <button type="button" className="btn btn--primary" onClick={() => navigate(SHOP)}>
+                {EXPLORE}
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -1,27 +1,56 @@
-// Home: 3 featured (trending) items; each image goes to /shop.
+// Home: 3 trending items, the newest products of the catalogue with their price. Each image
+// opens /shop; each name opens its product.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { SHOP } from '../../paths';
+import ProductPhoto from '../product/ProductPhoto';
+import ErrorState from '../status/ErrorState';
+import { productPageQuery } from '../../api/products';
+import { productPath, SHOP } from '../../paths';
+import { FEATURED_COUNT } from '../../rules';
+import { useMoney } from '../../money';
 
-export const featured = [
-  { src: '/featured-1.svg', name: 'Classic Tee' },
-  { src: '/featured-2.svg', name: 'Summer Shirt' },
-  { src: '/featured-3.svg', name: 'Everyday Hoodie' },
-];
+const TILE_SIZES = '(max-width: 599px) calc(100vw - 32px), 400px';
+
+function TrendingItem({ product, money }) {
+  return (
+    <li className="tile">
+      <Link to={SHOP} className="tile__photo">
+        <ProductPhoto product={product} sizes={TILE_SIZES} />
+        <span className="visually-hidden"> (see all products)</span>
+      </Link>
+      <Link to={productPath(product.slug)} className="tile__label">{product.name}</Link>
+      <span className="tile__price">{money(product.price)}</span>
+    </li>
+  );
+}
 
 export default function FeaturedItems() {
-  return (
-    <section className="home-section" aria-labelledby="featured-heading">
-      <h2 id="featured-heading">Trending Now</h2>
-      <ul className="tile-grid">
-        {featured.map((item) => (
-          <li key={item.src}>
-            <Link to={SHOP} className="tile">
-              <img src={item.src} alt={item.name} loading="lazy" />
-              <span className="tile__label">{item.name}</span>
-            </Link>
+  const money = useMoney();
+  const { data, isPending, isError, refetch } = useQuery(productPageQuery(1));
+  let body;
+  if (isError) body = <ErrorState what="the trending products" onRetry={refetch} />;
+  else if (isPending) {
+    body = (
+      <ul className="tile-grid" aria-busy="true">
+        {Array.from({ length: FEATURED_COUNT }, (_, i) => (
+          <li key={i} className="tile" aria-hidden="true">
+            <div className="photo-frame skeleton" />
+            <div className="skeleton skeleton--line" />
           </li>
         ))}
       </ul>
+    );
+  } else {
+    body = (
+      <ul className="tile-grid">
+        {data.slice(0, FEATURED_COUNT).map((p) => <TrendingItem key={p._id} product={p} money={money} />)}
+      </ul>
+    );
+  }
+  return (
+    <section className="home-section" aria-labelledby="featured-heading">
+      <h2 id="featured-heading">Trending Now</h2>
+      {body}
     </section>
   );
 }

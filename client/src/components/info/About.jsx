@@ -1,4 +1,4 @@
-// About: static text and the 6 feature labels of SPEC §2.
+// About: static text and the 6 feature labels.
 export const features = ['Easy Access', 'Free Shipping', 'More Savings', 'Fast Delivery', 'Customer Care', '24/7 Support'];
 
 export default function About() {

@@ -1,37 +1,40 @@
-// A product card: photo, name, rupee price, 60-character description preview, a More Details
-// link to /product/{slug} and (unless addable is false) an Add to Cart button.
-import { Button, Card } from 'antd';
+// A product card: photo, name, price, 60-character description preview, a More Details link
+// to /product/{slug} and (unless addable is false) an Add to Cart button. The name is a
+// heading of `level`, one below the heading the grid sits under.
 import { Link } from 'react-router-dom';
 import { productPath } from '../../paths';
-import { ADD_TO_CART, MORE_DETAILS, preview, price } from '../../texts';
+import { CARD_PREVIEW } from '../../rules';
+import { ADD_TO_CART, MORE_DETAILS, preview } from '../../texts';
+import { useMoney } from '../../money';
 import useAddToCart from '../../hooks/useAddToCart';
 import ProductPhoto from './ProductPhoto';
 
-export default function ProductCard({ product, addable = true }) {
+export default function ProductCard({ product, addable = true, eager = false, level = 2 }) {
+  const Heading = `h${level}`;
   const add = useAddToCart();
-  const actions = [
-    <Link key="details" to={productPath(product.slug)}>
-      {MORE_DETAILS}
-    </Link>,
-  ];
-  if (addable) {
-    actions.push(
-      <Button key="add" type="primary" onClick={() => add(product)}>
-        {ADD_TO_CART}
-      </Button>,
-    );
-  }
+  const money = useMoney();
   return (
     <article aria-label={product.name} className="product-card">
-      <Card cover={<ProductPhoto product={product} height={220} />} actions={actions}>
+      <ProductPhoto product={product} eager={eager} />
+      <div className="product-card__body">
         <div className="product-card__title">
-          <h3>
+          <Heading className="product-card__name">
             <Link to={productPath(product.slug)}>{product.name}</Link>
-          </h3>
-          <span className="product-card__price">{price(product.price)}</span>
+          </Heading>
+          <span className="product-card__price">{money(product.price)}</span>
         </div>
-        <p className="product-card__text">{preview(product.description, 60)}...</p>
-      </Card>
+        <p className="product-card__text">{preview(product.description, CARD_PREVIEW)}...</p>
+      </div>
+      <div className="product-card__actions">
+        <Link to={productPath(product.slug)} className="btn">
+          {MORE_DETAILS}
+        </Link>
+        {addable && (
+          <button type="button" className="btn btn--primary" onClick={() => add(product)}>
+            {ADD_TO_CART}
+          </button>
+        )}
+      </div>
     </article>
   );
 }

@@ -1,12 +1,20 @@
-// A responsive grid of product cards.
+// A responsive grid of product cards. The photos of the first row load at once; the rest
+// load as they come near the screen.
 import ProductCard from './ProductCard';
 
-export default function ProductGrid({ products, addable = true, label = 'Products' }) {
+const CARD_MIN_WIDTH = 260;
+
+/** firstRowSize estimates how many cards the first row holds at the window's width. */
+export const firstRowSize = () =>
+  Math.max(1, Math.floor(((typeof window === 'undefined' ? 1024 : window.innerWidth) - 32) / CARD_MIN_WIDTH));
+
+export default function ProductGrid({ products, addable = true, label = 'Products', level = 2 }) {
+  const eager = firstRowSize();
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
         <li key={`${p._id}-${i}`}>
-          <ProductCard product={p} addable={addable} />
+          <ProductCard product={p} addable={addable} eager={i < eager} level={level} />
         </li>
       ))}
     </ul>

@@ -14,11 +14,12 @@ export default function AdminDashboard() {
   ];
   return (
     <DashboardShell title="Admin Dashboard" menu={<AdminMenu />}>
+      <h1 className="visually-hidden">Admin Dashboard</h1>
       <Card>
         {rows.map(([label, value]) => (
-          <h3 key={label}>
+          <h2 key={label} className="profile-line">
             {label} : <span>{value}</span>
-          </h3>
+          </h2>
         ))}
       </Card>
     </DashboardShell>

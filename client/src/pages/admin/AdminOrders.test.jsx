@@ -5,7 +5,7 @@ import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
 import { admin, signedIn } from '../../test/fixtures';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
-import { ORDER_STATUSES } from '../../components/dashboard/texts';
+import { ORDER_STATUSES } from '../../rules';
 
 const PATH = '/dashboard/admin/orders';
 

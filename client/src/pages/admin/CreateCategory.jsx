@@ -1,81 +1,71 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../../api/client';
-import { getCategories } from '../../api/categories';
+import { adminCategoriesQuery, CATEGORIES_KEY } from '../../api/categories';
 import { createCategory, updateCategory, deleteCategory } from '../../api/admin-catalogue';
+import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import CategoryForm from '../../components/dashboard/CategoryForm';
 import CategoryTable from '../../components/dashboard/CategoryTable';
-import { GENERIC_ERROR, notifyCategoryListError } from '../../components/dashboard/texts';
+import { GENERIC_ERROR } from '../../components/dashboard/texts';
+
+/**
+ * useCategoryChange runs one category write: on success it refreshes the category lists (and
+ * the products, which carry their category's name) and calls done(variables); a failure shows
+ * the server's message, else errorText.
+ */
+function useCategoryChange(write, errorText, done) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    meta: { errorText },
+    onSuccess: (_answer, variables) => {
+      [CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
+      done(variables);
+    },
+  });
+}
 
 /** CreateCategory is the admin's category management: create, list, rename and delete. */
 export default function CreateCategory() {
-  const [categories, setCategories] = useState([]);
+  const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const [name, setName] = useState('');
   const [selected, setSelected] = useState(null);
   const [updatedName, setUpdatedName] = useState('');
 
-  const load = useCallback(async () => {
-    try {
-      setCategories(await getCategories());
-    } catch (error) {
-      notifyCategoryListError(error);
-    }
-  }, []);
-
-  useEffect(() => {
-    load();
-  }, [load]);
-
-  const create = async () => {
-    try {
-      await createCategory(name);
-      toast.success(`${name} is created`);
+  const create = useCategoryChange((newName) => createCategory(newName), 'Something went wrong in input form',
+    (newName) => {
+      toast.success(`${newName} is created`);
       setName('');
-      load();
-    } catch (error) {
-      toast.error(errorMessage(error, 'Something went wrong in input form'));
-    }
-  };
+    });
+  const update = useCategoryChange(({ id, newName }) => updateCategory(id, newName), GENERIC_ERROR,
+    ({ newName }) => {
+      toast.success(`${newName} is updated`);
+      setSelected(null);
+      setUpdatedName('');
+    });
+  const remove = useCategoryChange((category) => deleteCategory(category._id), GENERIC_ERROR,
+    () => toast.success('Category is deleted'));
 
   const openEdit = (category) => {
     setSelected(category);
     setUpdatedName(category.name);
   };
 
-  const update = async () => {
-    try {
-      await updateCategory(selected._id, updatedName);
-      toast.success(`${updatedName} is updated`);
-      setSelected(null);
-      setUpdatedName('');
-      load();
-    } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERROR));
-    }
-  };
-
-  const remove = async (category) => {
-    try {
-      await deleteCategory(category._id);
-      toast.success('Category is deleted');
-      load();
-    } catch (error) {
-      toast.error(errorMessage(error, GENERIC_ERROR));
-    }
-  };
-
   return (
     <DashboardShell title="Dashboard - Create Category" menu={<AdminMenu />}>
       <h1>Manage Category</h1>
-      <div style={{ maxWidth: 480, marginBottom: 24 }}>
-        <CategoryForm id="new-category" value={name} setValue={setName} onSubmit={create} />
+      <div className="category-form">
+        <CategoryForm id="new-category" value={name} setValue={setName} onSubmit={() => create.mutate(name)} />
       </div>
-      <CategoryTable categories={categories} onEdit={openEdit} onDelete={remove} />
+      <div className="table-scroll">
+        <CategoryTable categories={categories} onEdit={openEdit} onDelete={(c) => remove.mutate(c)} />
+      </div>
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
-        <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName} onSubmit={update} />
+        <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName}
+          onSubmit={() => update.mutate({ id: selected._id, newName: updatedName })} />
       </Modal>
     </DashboardShell>
   );

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import useCategories from '../../hooks/useCategories';
+import { useQuery } from '@tanstack/react-query';
+import { adminCategoriesQuery } from '../../api/categories';
 import { createProduct } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData } from '../../components/dashboard/productValues';
-import { notifyCategoryListError } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 
 /** CreateProduct is the admin's form for a new product. */
 export default function CreateProduct() {
   const act = useProductAction();
-  const categories = useCategories(notifyCategoryListError);
+  const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 

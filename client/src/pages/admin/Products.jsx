@@ -1,39 +1,46 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Row, Col } from 'antd';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../api/client';
-import { getAllProducts } from '../../api/admin-catalogue';
+import { useQuery } from '@tanstack/react-query';
+import { allProductsQuery } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import AdminProductCard from '../../components/dashboard/AdminProductCard';
 import ClientPager from '../../components/dashboard/ClientPager';
-
-const PAGE_SIZE = 6;
+import ErrorState from '../../components/status/ErrorState';
+import EmptyState from '../../components/status/EmptyState';
+import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { ADMIN_CREATE_PRODUCT } from '../../paths';
+import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../rules';
 
 /** Products is the admin's list of every product, 6 a page. */
 export default function Products() {
-  const [products, setProducts] = useState([]);
   const [page, setPage] = useState(1);
+  const { data: products = [], isPending, isError, refetch } = useQuery(allProductsQuery());
+  const shown = products.slice((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE, page * ADMIN_PRODUCTS_PAGE_SIZE);
 
-  useEffect(() => {
-    getAllProducts()
-      .then(setProducts)
-      .catch((error) => toast.error(errorMessage(error, 'Something Went Wrong')));
-  }, []);
-
-  const shown = products.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-
+  let body;
+  if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
+  else if (isError) body = <ErrorState what="the products" onRetry={refetch} />;
+  else if (products.length === 0) {
+    body = <EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />;
+  } else {
+    body = (
+      <>
+        <Row gutter={[16, 16]}>
+          {shown.map((product) => (
+            <Col key={product._id} xs={24} sm={12} lg={8}>
+              <AdminProductCard product={product} />
+            </Col>
+          ))}
+        </Row>
+        <ClientPager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} total={products.length} onChange={setPage} />
+      </>
+    );
+  }
   return (
     <DashboardShell title="Dashboard - All Products" menu={<AdminMenu />}>
-      <h1 style={{ textAlign: 'center' }}>All Products List</h1>
-      <Row gutter={[16, 16]}>
-        {shown.map((product) => (
-          <Col key={product._id} xs={24} sm={12} lg={8}>
-            <AdminProductCard product={product} />
-          </Col>
-        ))}
-      </Row>
-      <ClientPager page={page} pageSize={PAGE_SIZE} total={products.length} onChange={setPage} />
+      <h1 className="dashboard__title">All Products List</h1>
+      {body}
     </DashboardShell>
   );
 }

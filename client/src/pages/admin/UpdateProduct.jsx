@@ -1,45 +1,33 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { Button } from 'antd';
-import toast from 'react-hot-toast';
-import { errorMessage } from '../../api/client';
-import useCategories from '../../hooks/useCategories';
-import { getProduct } from '../../api/products';
+import { adminCategoriesQuery } from '../../api/categories';
+import { productQuery } from '../../api/products';
 import { updateProduct, deleteProduct } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR, PRODUCT_CHANGED, notifyCategoryListError } from '../../components/dashboard/texts';
+import { GENERIC_ERROR } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 
 /** UpdateProduct lets the admin edit every field of one product, or delete it. */
 export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
-  const categories = useCategories(notifyCategoryListError);
-  const [product, setProduct] = useState(null);
+  const { data: categories = [] } = useQuery(adminCategoriesQuery());
+  const { data: product, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 
-  const load = useCallback(
-    () =>
-      getProduct(slug)
-        .then((found) => {
-          setProduct(found);
-          setValues(productValues(found));
-        })
-        .catch((error) => toast.error(errorMessage(error, GENERIC_ERROR))),
-    [slug],
-  );
+  // The form starts from the saved product once it has loaded.
   useEffect(() => {
-    load();
-  }, [load]);
+    if (product) setValues(productValues(product));
+  }, [product]);
 
-  const reloadChanged = async () => {
-    await load();
-    toast.error(PRODUCT_CHANGED);
-  };
+  // Refused because a sale changed the product meanwhile: reload it into the form.
+  const reloadChanged = () => refetch();
   const update = () =>
     act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully', reloadChanged);
 

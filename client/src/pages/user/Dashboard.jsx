@@ -9,8 +9,9 @@ export default function Dashboard() {
   const user = auth?.user ?? {};
   return (
     <DashboardShell title="Dashboard - Clothing Shop" menu={<UserMenu />}>
+      <h1 className="visually-hidden">Dashboard</h1>
       <Card>
-        <h3>{user.name}</h3>
+        <h2>{user.name}</h2>
         <p>{user.email}</p>
         <p>{user.address}</p>
         <p>{user.phone}</p>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useAuth } from '../../context/auth';
-import { errorMessage } from '../../api/client';
 import { updateProfile } from '../../api/users';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import UserMenu from '../../components/dashboard/UserMenu';
@@ -41,32 +41,23 @@ export default function Profile() {
     answer: '',
   });
   const changesSecret = values.password !== '' || values.answer !== '';
-  const [saving, setSaving] = useState(false);
 
   const change = (name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const data = await updateProfile(payload(values));
-      if (data?.error) {
-        toast.error(data.error);
-        return;
-      }
+  // A refusal shows the answer's error text or message, else Something went wrong.
+  const save = useMutation({
+    mutationFn: () => updateProfile(payload(values)),
+    meta: { errorText: GENERIC_ERROR },
+    onSuccess: (data) => {
       setAuth({ ...auth, user: data.updatedUser, token: data.token || auth.token });
       toast.success('Profile Updated Successfully');
-    } catch (error) {
-      const body = error?.response?.data;
-      toast.error(body?.error || errorMessage(error, GENERIC_ERROR));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   return (
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
-      <Form layout="vertical" onFinish={submit} style={{ maxWidth: 480 }}>
-        <h4>User Profile</h4>
+      <Form layout="vertical" onFinish={() => save.mutate()} style={{ maxWidth: 480 }}>
+        <h1 className="dashboard__title">User Profile</h1>
         {FIELDS.filter((f) => !f.needsSecretChange || changesSecret).map(
           ({ name, label, type, disabled, readOnly, placeholder }) => (
             <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
@@ -82,7 +73,7 @@ export default function Profile() {
             </Form.Item>
           ),
         )}
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
           Update
         </Button>
       </Form>

@@ -211,7 +211,7 @@ describe('shopper orders', () => {
     expect(photo).toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${product._id}`));
     expect(photo).toHaveAttribute('loading', 'lazy');
     expect(photo).toHaveStyle({ height: '150px' });
-    expect(screen.getByText(product.name, { selector: 'h5' })).toBeInTheDocument();
+    expect(screen.getByText(product.name, { selector: 'h4' })).toBeInTheDocument();
     expect(screen.getByText(product.description.substring(0, 30))).toBeInTheDocument();
     expect(screen.getByText(`₹${product.price}`)).toBeInTheDocument();
   });
@@ -225,13 +225,28 @@ describe('shopper orders', () => {
     await waitFor(() => expect(photo.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
   });
 
-  it('logs a failed fetch without a message', async () => {
-    server.use(http.get(url('auth/orders'), () => HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })));
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
-    await waitFor(() => expect(spy).toHaveBeenCalled());
+  it('logs a failed fetch without a message, and offers Try again', async () => {
+    let calls = 0;
+    server.use(http.get(url('auth/orders'), () => {
+      calls += 1;
+      return calls === 1
+        ? HttpResponse.json({ success: false, message: 'boom' }, { status: 500 })
+        : HttpResponse.json([makeOrder(1)]);
+    }));
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { user: person } = renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(spy).toHaveBeenCalled();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
     expect(screen.queryAllByRole('article')).toHaveLength(0);
+    await person.click(retry);
+    expect(await screen.findByRole('article', { name: 'Order #1' })).toBeInTheDocument();
     spy.mockRestore();
+  });
+
+  it('says what to do when there are no orders yet', async () => {
+    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/shop');
   });
 });

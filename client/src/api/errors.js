@@ -1,0 +1,35 @@
+// The one error type of every failed call, and the one place that turns failures into toasts.
+import toast from 'react-hot-toast';
+
+const text = (value) => (typeof value === 'string' ? value : '');
+
+/**
+ * ApiError is a failed call: `status` is the HTTP status (0 when the server was not reached),
+ * `body` the answer's body when there was one, `serverMessage` what the server said (its
+ * `error` text, else its `message`; empty when it said nothing).
+ */
+export class ApiError extends Error {
+  constructor({ status, body, cause }) {
+    const serverMessage = text(body?.error) || text(body?.message);
+    super(serverMessage || cause?.message || `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.serverMessage = serverMessage;
+  }
+}
+
+/** errorMessage returns the server's `message` when the failed answer carries one, else fallback. */
+export function errorMessage(error, fallback) {
+  return error?.serverMessage || fallback;
+}
+
+/**
+ * reportError is how every failed call reaches the shopper: with a fixed text (the `errorText`
+ * of a query's or mutation's meta) it shows the server's message or that text as an error
+ * toast; without one the failure is silent on screen and only logged.
+ */
+export function reportError(error, errorText) {
+  if (errorText) toast.error(errorMessage(error, errorText));
+  else console.log(error);
+}

@@ -1,0 +1,22 @@
+// Addresses of product photos on the API host. The server answers a photo as uploaded, or a
+// JPEG copy PHOTO_WIDTHS wide with `?w=`; the browser picks a copy from srcset and sizes.
+import { API_URL } from './client';
+
+export const PHOTO_WIDTHS = [320, 640, 1024];
+
+/**
+ * photoUrl is the address of a product's photo (`width` picks a resized copy). Photos are
+ * cached for a day under their URL, so the product's updatedAt goes along as a version: a
+ * replaced photo gets a new URL and shows at once.
+ */
+export function photoUrl(product, width) {
+  const params = new URLSearchParams();
+  if (width) params.set('w', String(width));
+  if (product.updatedAt) params.set('v', product.updatedAt);
+  const query = params.toString();
+  return `${API_URL}/api/v1/product/product-photo/${product._id}${query ? `?${query}` : ''}`;
+}
+
+/** photoSrcSet lists every resized copy of a product's photo with its width, for srcset. */
+export const photoSrcSet = (product) =>
+  PHOTO_WIDTHS.map((w) => `${photoUrl(product, w)} ${w}w`).join(', ');

@@ -1,0 +1,37 @@
+// The shop's business constants in one place: page sizes, counts, lengths, statuses, roles.
+
+/** Page sizes of the admin lists. The shop list's page size is the server's. */
+export const ADMIN_USERS_PAGE_SIZE = 10;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 6;
+export const ADMIN_ORDERS_PAGE_SIZE = 3;
+
+/** Products shown under "Similar Products" on a product page. */
+export const RELATED_COUNT = 3;
+
+/** Home: banners advance every 5000 ms; 3 banners, 3 featured items, 3 category tiles. */
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const FEATURED_COUNT = 3;
+export const CATEGORY_TILE_COUNT = 3;
+
+/** Seconds the guards count down before they redirect. */
+export const COUNTDOWN_SECONDS = 3;
+
+/** Description previews: on product cards, cart lines and order lists. */
+export const CARD_PREVIEW = 60;
+export const CART_PREVIEW = 50;
+export const ORDER_PREVIEW = 30;
+
+/** Card payment form lengths after normalising (digits only). */
+export const CARD_NUMBER_LENGTH = 16;
+export const CARD_EXPIRY_LENGTH = 4;
+export const CARD_CVV_LENGTH = 3;
+
+/** The five order statuses in their default list order; an admin may pick any at any time. */
+export const ORDER_STATUSES = ['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
+
+/** The payment column of every order list, whatever the order holds. */
+export const PAYMENT_TEXT = 'Success';
+
+/** Role 1 is the administrator; every other role is a shopper. */
+export const ADMIN_ROLE = 1;
+export const isAdmin = (user) => user?.role === ADMIN_ROLE;
