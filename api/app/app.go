@@ -36,6 +36,7 @@ type Config struct {
 	// whose store has not changed since reads it instead of every product (see LoadFrom).
 	SnapshotPath string
 	Logger       *slog.Logger
+	Observer     shop.CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // Shop is the assembled shop over one store.
@@ -111,7 +112,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
 		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout,
-		Mailer: c.Mailer, Users: s.Users, PublicURL: c.PublicURL})
+		Mailer: c.Mailer, Users: s.Users, PublicURL: c.PublicURL, Observer: c.Observer})
 	mailer := c.Mailer
 	if mailer == nil {
 		mailer = noMail{}
