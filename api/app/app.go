@@ -143,6 +143,12 @@ func (s *Shop) WarmPhotoCache(ctx context.Context) (int, int64, error) {
 	return s.productWriter.WarmPhotoCache(ctx, s.Catalogue.Photos())
 }
 
+// MakePhotoCopies makes the smaller copies of the photos stored before copies were made at
+// upload (see mongostore.ProductService.MakePhotoCopies).
+func (s *Shop) MakePhotoCopies(ctx context.Context) (int, error) {
+	return s.productWriter.MakePhotoCopies(ctx, s.Catalogue.Photos())
+}
+
 // ImportProducts stores many products at once (see mongostore.ProductService.ImportProducts).
 func (s *Shop) ImportProducts(ctx context.Context, items []mongostore.ImportedProduct) error {
 	return s.productWriter.ImportProducts(ctx, items)
