@@ -7,7 +7,17 @@ import { hasVariantEdits, stockOf, variantsBody } from './variantRows';
 export const formValues = (values, variants) =>
   variants.variants.length > 0 ? { ...values, quantity: String(stockOf(variants)) } : values;
 
-/** saveVariants sends the options and variants of `product` when there is something to send. */
+/**
+ * saveVariants sends the options and variants of `product` when there is something to send.
+ * Its failure is marked `ofVariants`: a 409 here is a SKU another product uses, not an edit
+ * of a stale product.
+ */
 export async function saveVariants(product, variants) {
-  if (hasVariantEdits(variants, product)) await setProductVariants(product._id, variantsBody(variants));
+  if (!hasVariantEdits(variants, product)) return;
+  try {
+    await setProductVariants(product._id, variantsBody(variants));
+  } catch (error) {
+    error.ofVariants = true;
+    throw error;
+  }
 }

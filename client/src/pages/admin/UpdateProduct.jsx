@@ -19,7 +19,7 @@ export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
-  const { data: product } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
+  const { data: product, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
@@ -32,11 +32,13 @@ export default function UpdateProduct() {
     }
   }, [product]);
 
+  // Refused because a sale changed the product meanwhile: reload it into the form.
+  const reloadChanged = () => refetch();
   const save = async () => {
     await updateProduct(product._id, productFormData(formValues(values, variants), photo));
     await saveVariants(product, variants);
   };
-  const update = () => act(save, 'Product Updated Successfully');
+  const update = () => act(save, 'Product Updated Successfully', reloadChanged);
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');
