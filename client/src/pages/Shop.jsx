@@ -2,11 +2,15 @@
 // more appends the next page while fewer than the total are loaded. Filters, sort and the
 // loaded page count live in the address, so a shared link or Back brings the same list (and,
 // from the cache, the same scroll position). Failures show no toast: the list shows its error
-// state with Try again.
+// state with Try again. The list and its filters load as their own chunk, to keep the
+// storefront's first download small.
+import { lazy, Suspense } from 'react';
 import Layout from '../components/Layout';
-import BrowseList from '../components/browse/BrowseList';
+import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import { HOME } from '../paths';
 import { SHOP_PAGE_SIZE } from '../rules';
+
+const BrowseList = lazy(() => import('../components/browse/BrowseList'));
 
 const EMPTY = { title: 'No products yet.', to: HOME, action: 'Back to the home page' };
 
@@ -14,7 +18,9 @@ export default function Shop() {
   return (
     <Layout title="All Products - Best offers">
       <h1 className="page-title">All Products</h1>
-      <BrowseList pageSize={SHOP_PAGE_SIZE} countText={(n) => `${n} product(s)`} empty={EMPTY} />
+      <Suspense fallback={<ProductGridSkeleton />}>
+        <BrowseList pageSize={SHOP_PAGE_SIZE} countText={(n) => `${n} product(s)`} empty={EMPTY} />
+      </Suspense>
     </Layout>
   );
 }

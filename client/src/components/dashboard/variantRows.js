@@ -18,7 +18,7 @@ export function variantRows(product) {
   return {
     options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', ') })),
     variants: (product.variants ?? []).map((v) => ({
-      _id: v._id, sku: v.sku, options: v.options, price: v.price ?? '', quantity: v.quantity ?? 0,
+      _id: v._id, sku: v.sku, options: v.options, price: v.price ?? '', quantity: v.quantity ?? 0, saved: v.quantity ?? 0,
     })),
   };
 }
@@ -59,7 +59,11 @@ export function generate(state, prefix) {
 /** hasVariantEdits tells whether a save must send the options and variants. */
 export const hasVariantEdits = (state, saved) => state.options.length > 0 || (saved?.options?.length ?? 0) > 0;
 
-/** variantsBody is the JSON of PUT product/variants/{id}: numbers as numbers, no price = none. */
+/**
+ * variantsBody is the JSON of PUT product/variants/{id}: numbers as numbers, no price = none.
+ * A saved variant whose stock the admin left as loaded is sent without it, so the server keeps
+ * its stock as it is then: a sale made while the form was open is not undone.
+ */
 export function variantsBody(state) {
   return {
     options: state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) })),
@@ -68,7 +72,7 @@ export function variantsBody(state) {
       sku: row.sku.trim(),
       options: row.options,
       ...(row.price === '' || row.price == null ? {} : { price: Number(row.price) }),
-      quantity: Number(row.quantity),
+      ...(row._id && Number(row.quantity) === row.saved ? {} : { quantity: Number(row.quantity) }),
     })),
   };
 }
