@@ -183,11 +183,20 @@ export const itemPrice = (product, variant) => Number(variant?.price ?? product.
 /** sizeText is how a cart line or an order names a variant: "Size: M, Colour: Navy". */
 export const sizeText = (variant) => Object.entries(variant.options).map(([k, v]) => `${k}: ${v}`).join(', ');
 
+/**
+ * tick clicks a checkbox or radio button and waits until it shows as checked: a filter's box
+ * follows the address, which changes just after the click.
+ */
+export async function tick(control) {
+  await control.click();
+  await eventually(() => control.isChecked(), true, 'the box is ticked');
+}
+
 /** chooseVariant picks each option value of `variant` on its product page; answers the variant. */
 export async function chooseVariant(page, product, variant = buyable(product)) {
   for (const option of product.options ?? []) {
-    await page.getByRole('group', { name: new RegExp(`^${option.name}`) })
-      .getByRole('radio', { name: variant.options[option.name], exact: true }).check();
+    await tick(page.getByRole('group', { name: new RegExp(`^${option.name}`) })
+      .getByRole('radio', { name: variant.options[option.name], exact: true }));
   }
   return variant;
 }

@@ -4,8 +4,8 @@
 // its stock, and the product page offers it.
 import assert from 'node:assert/strict';
 import {
-  DEMO_ADMIN, apiGet, apiPost, at, eventually, expectBadge, field, itemPrice, journey, login, price, see, signIn,
-  sizeText, unique,
+  DEMO_ADMIN, apiGet, apiPost, at, chooseVariant, eventually, expectBadge, field, itemPrice, journey, login, price, see,
+  signIn, sizeText, tick, unique,
 } from '../helpers.js';
 
 const cards = (page) => page.getByRole('list', { name: 'Products' }).getByRole('article');
@@ -40,9 +40,9 @@ export default function variants() {
       assert.equal(await page.getByRole('region', { name: 'Filters' }).isVisible(), false, 'the panel waits in its drawer');
       await page.getByRole('button', { name: /^Filters/ }).click();
       await page.getByRole('dialog', { name: 'Filters' }).waitFor();
-      await facet(page, 'Size', size).check();
-      await facet(page, 'Colour', colour).check();
-      await page.getByRole('checkbox', { name: 'In stock only' }).check();
+      await tick(facet(page, 'Size', size));
+      await tick(facet(page, 'Colour', colour));
+      await tick(page.getByRole('checkbox', { name: 'In stock only' }));
       await page.getByRole('button', { name: `Show ${total} results` }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -76,8 +76,7 @@ export default function variants() {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await see(page, /^Choose a size/);
       await at(page, `/product/${product.slug}`);
-      await page.getByRole('group', { name: /^Size/ }).getByRole('radio', { name: size, exact: true }).check();
-      await page.getByRole('group', { name: /^Colour/ }).getByRole('radio', { name: colour, exact: true }).check();
+      await chooseVariant(page, product, variant);
       await see(page, `Price: ${price(itemPrice(product, variant))}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await see(page, 'Item Added to cart');
@@ -105,8 +104,8 @@ export default function variants() {
   });
 
   journey('variants: an admin adds a size to a product and sets its stock', async ({ page, step }) => {
-    const { products } = await apiGet('product/product-list/1');
-    const product = products.find((p) => p.options?.length === 1) ?? products[0];
+    const { products } = await apiGet('product/browse?size=M&limit=12');
+    const product = products.find((p) => p.options.length === 1) ?? products[0];
     const sizes = product.options[0].values;
     const added = `XXXL${unique().slice(-3).toUpperCase()}`;
 
