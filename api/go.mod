@@ -12,6 +12,7 @@ require (
 	github.com/gosimple/slug v1.15.0
 	go.mongodb.org/mongo-driver/v2 v2.10.0
 	golang.org/x/crypto v0.58.0
+	golang.org/x/image v0.47.0
 )
 
 require (
