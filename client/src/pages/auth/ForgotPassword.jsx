@@ -1,13 +1,13 @@
 // /forget-password: email, new password and the answer (labelled What is your old password);
-// success goes to /login.
+// success goes to /login. Beside it, a link to the reset by email.
 import { Button } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
 import { forgotPassword } from '../../api/auth';
-import { LOGIN } from '../../paths';
+import { LOGIN, RESET_PASSWORD } from '../../paths';
 
 export default function ForgotPassword() {
   const navigate = useNavigate();
@@ -25,6 +25,7 @@ export default function ForgotPassword() {
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
         <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
         <Button type="primary" htmlType="submit" disabled={busy}>RESET</Button>
+        <p>Forgot the answer too? <Link to={RESET_PASSWORD}>Get a reset link by email</Link></p>
       </form>
     </Layout>
   );

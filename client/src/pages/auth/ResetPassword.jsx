@@ -1,0 +1,59 @@
+// /reset-password: password reset by an emailed link. Without a token it asks for the link
+// (the answer is the same whether or not the email has an account); the link comes back here
+// with ?token=, where a new password is set and the shopper goes to /login.
+import { useState } from 'react';
+import { Button } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import Layout from '../../components/Layout';
+import TextField from '../../components/form/TextField';
+import useFormState from '../../hooks/useFormState';
+import useSubmit from '../../hooks/useSubmit';
+import { requestResetLink, resetPassword } from '../../api/auth';
+import { LOGIN, RESET_PASSWORD } from '../../paths';
+
+/** What the shopper reads after asking for a link, when the server says nothing itself. */
+export const LINK_SENT = 'If an account has this email, a link to reset its password is on its way.';
+
+function AskForLink() {
+  const [values, field] = useFormState({ email: '' });
+  const [sent, setSent] = useState('');
+  const [submit, busy] = useSubmit(
+    () => requestResetLink(values.email),
+    (answer) => setSent(answer?.message || LINK_SENT),
+  );
+  return (
+    <form className="auth-form" onSubmit={submit}>
+      <h1>RESET PASSWORD BY EMAIL</h1>
+      <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+      <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
+      <Button type="primary" htmlType="submit" disabled={busy}>SEND LINK</Button>
+      <p role="status">{sent}</p>
+      <p><Link to={LOGIN}>Back to login</Link></p>
+    </form>
+  );
+}
+
+function NewPassword({ token }) {
+  const navigate = useNavigate();
+  const [values, field] = useFormState({ newpassword: '' });
+  const [submit, busy] = useSubmit(() => resetPassword(token, values.newpassword), () => navigate(LOGIN));
+  return (
+    <form className="auth-form" onSubmit={submit}>
+      <h1>CHOOSE A NEW PASSWORD</h1>
+      <TextField label="New Password" type="password" autoComplete="new-password" required minLength={6}
+        placeholder="Enter Your New Password" {...field('newpassword')} />
+      <Button type="primary" htmlType="submit" disabled={busy}>RESET</Button>
+      <p>Link expired? <Link to={RESET_PASSWORD}>Ask for a new one</Link></p>
+    </form>
+  );
+}
+
+export default function ResetPassword() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  return (
+    <Layout title="Reset Password">
+      {token ? <NewPassword key={token} token={token} /> : <AskForLink />}
+    </Layout>
+  );
+}
