@@ -1,4 +1,4 @@
-// renderRoute(path, {auth, cart, state}) renders the whole app at `path` the way a person
+// renderRoute(path, {auth, cart, state}) renders (path may carry a ?query) the whole app at `path` the way a person
 // opens it: localStorage is seeded with `auth` and `cart` first, a memory router is built
 // from the real route table, all providers wrap it. It returns Testing Library's result plus
 // `router` (assert router.state.location) and `user` (a userEvent instance).
@@ -17,7 +17,8 @@ const antdStyles = document.createElement('div');
 export function renderRoute(path, { auth, cart, state } = {}) {
   if (auth) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
   if (cart) localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const [pathname, query] = path.split('?');
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search: query ? `?${query}` : '', state }] });
   const user = userEvent.setup();
   const result = render(
     <StyleProvider container={antdStyles}>

@@ -1,7 +1,7 @@
 // /reset-password: password reset by an emailed link. Without a token it asks for the link
 // (the answer is the same whether or not the email has an account); the link comes back here
 // with ?token=, where a new password is set and the shopper goes to /login.
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import Layout from '../../components/Layout';
@@ -10,24 +10,30 @@ import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
 import { requestResetLink, resetPassword } from '../../api/auth';
 import { LOGIN, RESET_PASSWORD } from '../../paths';
+import { SOMETHING_WENT_WRONG } from '../../texts';
 
 /** What the shopper reads after asking for a link, when the server says nothing itself. */
-export const LINK_SENT = 'If an account has this email, a link to reset its password is on its way.';
+const LINK_SENT = 'If an account has this email, a link to reset its password is on its way.';
 
+/** AskForLink asks for a link by email and says, in place, what the server answers everyone. */
 function AskForLink() {
   const [values, field] = useFormState({ email: '' });
-  const [sent, setSent] = useState('');
-  const [submit, busy] = useSubmit(
-    () => requestResetLink(values.email),
-    (answer) => setSent(answer?.message || LINK_SENT),
-  );
+  const ask = useMutation({
+    mutationFn: () => requestResetLink(values.email),
+    meta: { errorText: SOMETHING_WENT_WRONG },
+  });
+  const submit = (event) => {
+    event.preventDefault();
+    ask.mutate();
+  };
+  const sent = ask.isSuccess ? ask.data?.message || LINK_SENT : '';
   return (
     <form className="auth-form" onSubmit={submit}>
       <h1>RESET PASSWORD BY EMAIL</h1>
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
-      <Button type="primary" htmlType="submit" disabled={busy}>SEND LINK</Button>
-      <p role="status">{sent}</p>
+      <Button type="primary" htmlType="submit" disabled={ask.isPending}>SEND LINK</Button>
+      <p aria-live="polite">{sent}</p>
       <p><Link to={LOGIN}>Back to login</Link></p>
     </form>
   );
