@@ -11,7 +11,7 @@ PORT ?= 8080
 DEV_PORT ?= 3000
 export HOST PORT DEV_PORT
 
-.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit
+.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit crash
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://$(HOST):$(PORT) (embedded store in ./data; HOST=0.0.0.0 to serve every interface)."
@@ -71,6 +71,12 @@ SOAK_DURATION ?= 5m
 soak: ## mixed traffic against a fresh shopd on loopback, then check no stock or order went missing (SOAK_DURATION)
 	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd && $(GO) build -o ../bin/shopsoak ./cmd/shopsoak
 	SOAK_DURATION=$(SOAK_DURATION) ./bin/shopsoak -shopd ./bin/shopd
+
+CRASH_KILLS ?= 2
+CRASH_EVERY ?= 10s
+crash: ## kill shopd with SIGKILL during a stream of checkouts, restart it, check no order, payment or unit went missing
+	cd api && $(GO) build -o ../bin/shopd ./cmd/shopd && $(GO) build -o ../bin/shopcrash ./cmd/shopcrash
+	./bin/shopcrash -shopd ./bin/shopd -kills $(CRASH_KILLS) -every $(CRASH_EVERY)
 
 stripe-mock: $(BIN)/stripe-mock ## the Stripe API double the payment tests start on loopback
 

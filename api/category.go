@@ -24,16 +24,26 @@ type CategoryRef struct {
 // ValidateCategoryName trims a category name and checks it.
 func ValidateCategoryName(name string) (string, error) { return requireText("Name", name, 60) }
 
-// CategoryService manages categories.
-type CategoryService interface {
+// CategoryWriter changes categories.
+type CategoryWriter interface {
 	// CreateCategory adds a category. EINVALID for a blank name, ECONFLICT for a taken name.
 	CreateCategory(ctx context.Context, name string) (*Category, error)
 	// UpdateCategory renames a category; its slug follows the name. EINVALID, ENOTFOUND, ECONFLICT.
 	UpdateCategory(ctx context.Context, id, name string) (*Category, error)
 	// DeleteCategory removes an unused category. ENOTFOUND; ECONFLICT while products use it.
 	DeleteCategory(ctx context.Context, id string) error
+}
+
+// CategoryReader answers reads of categories.
+type CategoryReader interface {
 	// Categories lists all categories sorted by name.
 	Categories(ctx context.Context) ([]*Category, error)
 	// CategoryBySlug returns one category. ENOTFOUND.
 	CategoryBySlug(ctx context.Context, slug string) (*Category, error)
+}
+
+// CategoryService manages categories.
+type CategoryService interface {
+	CategoryWriter
+	CategoryReader
 }

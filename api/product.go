@@ -1,11 +1,8 @@
 package shop
 
 import (
-	"bytes"
 	"context"
 	"io"
-	"net/http"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -47,6 +44,10 @@ type ProductInput struct {
 	Quantity    int
 	Shipping    bool
 	CategoryID  string
+	// LoadedAt is, for an update, the updatedAt of the product as the editor loaded it: when
+	// the product changed since, the update is refused (ECONFLICT) rather than overwriting,
+	// say, units sold in between. Zero skips the check.
+	LoadedAt time.Time
 }
 
 // Validate trims the text fields and returns the first field error.
@@ -70,107 +71,12 @@ func (p *ProductInput) Validate() error {
 	return nil
 }
 
-// ProductFieldNames are the text fields of the product form, in the order they are checked.
-var ProductFieldNames = []string{"name", "description", "price", "quantity", "category", "shipping"}
-
-// ParseProductFields reads the product form's text fields as typed (price "499.50", quantity
-// "12", shipping "1"/"0"/"true"/"false", optional) and validates them. A missing or
-// wrong-typed field is EINVALID naming it.
-func ParseProductFields(fields map[string]string) (ProductInput, error) {
-	var in ProductInput
-	for _, f := range []string{"name", "description", "price", "quantity", "category"} {
-		if strings.TrimSpace(fields[f]) == "" {
-			return in, Errorf(EINVALID, "%s is required.", strings.ToUpper(f[:1])+f[1:])
-		}
-	}
-	in.Name, in.Description, in.CategoryID = fields["name"], fields["description"], fields["category"]
-	var err error
-	if in.Price, err = ParsePaiseString(strings.TrimSpace(fields["price"])); err != nil {
-		return in, err
-	}
-	q, err := strconv.Atoi(strings.TrimSpace(fields["quantity"]))
-	if err != nil {
-		return in, Errorf(EINVALID, "Quantity must be a whole number from 0 to %d.", MaxQuantity)
-	}
-	in.Quantity = q
-	switch strings.ToLower(strings.TrimSpace(fields["shipping"])) {
-	case "", "0", "false", "no":
-	case "1", "true", "yes":
-		in.Shipping = true
-	default:
-		return in, Errorf(EINVALID, "Shipping must be 1 or 0 (or true or false).")
-	}
-	return in, in.Validate()
-}
-
-// PhotoUpload is a photo being uploaded: its sniffed content type and a reader of its bytes.
+// PhotoUpload is a photo to store: its content type (sniffed from its bytes, never taken from
+// the sender), its size and its bytes.
 type PhotoUpload struct {
 	ContentType string
+	Size        int64
 	Body        io.Reader
-}
-
-// photoTypes are the image types a photo may have, as http.DetectContentType names them.
-var photoTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true, "image/gif": true}
-
-// SniffPhoto reads the first 512 bytes of r to learn its type. It answers EUNSUPPORTED unless
-// the photo is a JPEG, PNG, WebP or GIF, EINVALID when it is empty. The upload's Body gives the
-// whole photo (the sniffed bytes first) and fails with ETOOLARGE past MaxPhotoBytes.
-func SniffPhoto(r io.Reader) (*PhotoUpload, error) {
-	head := make([]byte, 512)
-	n, err := io.ReadFull(r, head)
-	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, Errorf(EINVALID, "Photo is empty.")
-	}
-	head = head[:n]
-	ct := http.DetectContentType(head)
-	if !photoTypes[ct] {
-		return nil, Errorf(EUNSUPPORTED, "Photo must be a JPEG, PNG, WebP or GIF image.")
-	}
-	return &PhotoUpload{ContentType: ct, Body: &limitedPhoto{r: io.MultiReader(bytes.NewReader(head), r), left: MaxPhotoBytes}}, nil
-}
-
-// limitedPhoto reads at most left bytes and fails with ETOOLARGE when there are more.
-type limitedPhoto struct {
-	r    io.Reader
-	left int64
-}
-
-func (l *limitedPhoto) Read(p []byte) (int, error) {
-	if l.left < 0 {
-		return 0, errPhotoTooLarge
-	}
-	if int64(len(p)) > l.left+1 {
-		p = p[:l.left+1]
-	}
-	n, err := l.r.Read(p)
-	l.left -= int64(n)
-	if l.left < 0 {
-		return 0, errPhotoTooLarge
-	}
-	return n, err
-}
-
-var errPhotoTooLarge = Errorf(ETOOLARGE, "Photo must be at most %d MiB.", MaxPhotoBytes>>20)
-
-// ProductForm is an admin's product form as it arrives. Calling it reads the form to its end
-// and answers the parsed fields; when the form holds a photo it calls photo with it once, at
-// the photo's place in the form (possibly before fields it has not read yet), so the photo is
-// stored while it streams in. An error from photo ends the reading and is answered.
-type ProductForm func(photo func(*PhotoUpload) error) (ProductInput, error)
-
-// StaticForm is a form whose fields are known already, with an optional photo.
-func StaticForm(in ProductInput, photo *PhotoUpload) ProductForm {
-	return func(store func(*PhotoUpload) error) (ProductInput, error) {
-		if photo != nil {
-			if err := store(photo); err != nil {
-				return in, err
-			}
-		}
-		return in, nil
-	}
 }
 
 // Photo is a stored product photo, ready to serve.
@@ -181,15 +87,15 @@ type Photo struct {
 	Bytes       []byte // filled by LoadPhoto
 }
 
-// ProductService manages the catalogue of products and answers the storefront's reads.
-type ProductService interface {
-	// CreateProduct reads form and stores the product and its optional photo. EINVALID;
-	// ENOTFOUND for an unknown category; ETOOLARGE and EUNSUPPORTED for the photo.
-	// On any failure nothing is left behind: no product, no photo file.
-	CreateProduct(ctx context.Context, form ProductForm) (*Product, error)
-	// UpdateProduct replaces a product's fields, and its photo when the form holds one (the old
-	// file is removed). The slug changes only when the name does. The errors of CreateProduct.
-	UpdateProduct(ctx context.Context, id string, form ProductForm) (*Product, error)
+// ProductWriter changes the catalogue of products.
+type ProductWriter interface {
+	// CreateProduct stores a product and its optional photo; in must be valid (Validate).
+	// ENOTFOUND for an unknown category. On any failure nothing is left behind.
+	CreateProduct(ctx context.Context, in ProductInput, photo *PhotoUpload) (*Product, error)
+	// UpdateProduct replaces a product's fields, and its photo when one is given (the old file
+	// is removed). The slug changes only when the name does. ENOTFOUND; ECONFLICT when
+	// in.LoadedAt is set and the product changed since.
+	UpdateProduct(ctx context.Context, id string, in ProductInput, photo *PhotoUpload) (*Product, error)
 	// DeleteProduct removes a product and its photo; past orders keep their snapshot. ENOTFOUND.
 	DeleteProduct(ctx context.Context, id string) error
 	// SetVariants replaces a product's options and variants: a variant sent with its _id keeps
@@ -197,7 +103,12 @@ type ProductService interface {
 	// sum of its variants' stock. EINVALID (see VariantsInput.Validate), ENOTFOUND, ECONFLICT
 	// for a SKU another product uses.
 	SetVariants(ctx context.Context, id string, in VariantsInput) (*Product, error)
+	// LoadPhoto fills p.Bytes.
+	LoadPhoto(ctx context.Context, p *Photo) error
+}
 
+// ProductReader answers the storefront's reads of products.
+type ProductReader interface {
 	// Products lists products newest first: page (from 1) of limit, or all of them when
 	// limit is 0; it also answers the total count.
 	Products(ctx context.Context, page, limit int) ([]*Product, int, error)
@@ -217,6 +128,10 @@ type ProductService interface {
 	// ProductPhoto describes a product's photo without loading its bytes. EINVALID for a
 	// malformed id; ENOTFOUND for an unknown product or one without a photo.
 	ProductPhoto(ctx context.Context, productID string) (*Photo, error)
-	// LoadPhoto fills p.Bytes.
-	LoadPhoto(ctx context.Context, p *Photo) error
+}
+
+// ProductService manages the catalogue of products and answers the storefront's reads.
+type ProductService interface {
+	ProductWriter
+	ProductReader
 }

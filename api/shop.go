@@ -5,7 +5,6 @@
 package shop
 
 import (
-	"net/mail"
 	"strings"
 	"unicode/utf8"
 )
@@ -26,18 +25,4 @@ func requireText(field, s string, max int) (string, error) {
 		return "", Errorf(EINVALID, "%s must be at most %d characters.", field, max)
 	}
 	return s, nil
-}
-
-// NormalizeEmail trims and lower-cases an email and checks its form.
-func NormalizeEmail(email string) (string, error) {
-	e, err := requireText("Email", email, 254)
-	if err != nil {
-		return "", err
-	}
-	e = strings.ToLower(e)
-	addr, perr := mail.ParseAddress(e)
-	if perr != nil || addr.Address != e || !strings.Contains(e[strings.LastIndex(e, "@"):], ".") {
-		return "", Errorf(EINVALID, "Email must be a valid email address.")
-	}
-	return e, nil
 }

@@ -5,22 +5,23 @@ import (
 	"image/color"
 	"image/jpeg"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
 	"shop/internal/storetest"
-	"shop/mongostore"
 )
 
 func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 
 func TestPhotoDrawsEveryGarment(t *testing.T) {
 	start := time.Now()
-	for g := demo.TShirt; g <= demo.Skirt; g++ {
+	for g := demo.TShirt; g <= demo.Bag; g++ {
 		b, err := demo.Photo(g, color.RGBA{200, 40, 60, 255})
 		if err != nil {
 			t.Fatal(err)
@@ -56,13 +57,16 @@ func TestPhotoDrawsEveryGarment(t *testing.T) {
 func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	ctx := t.Context()
 	db := storetest.NewDB(t)
-	cat := mongostore.NewCatalogue(db)
-	if err := cat.Load(ctx); err != nil {
-		t.Fatal(err)
+	shopOn := func() *app.Shop {
+		s, err := app.New(ctx, db, app.Config{Hasher: shop.Hasher{Cost: bcrypt.MinCost}, PhotoCacheBytes: 64 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
 	}
-	users := mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost})
-	products := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(64<<20))
-	s := demo.Services{Users: users, Categories: mongostore.NewCategoryService(db, cat), Products: products}
+	one := shopOn()
+	cat, users, products := one.Catalogue, one.Users, one.Products
+	s := demo.Services{Users: users, Categories: one.Categories, Products: products}
 
 	start := time.Now()
 	seeded, err := demo.Seed(ctx, s)
@@ -71,17 +75,35 @@ func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	}
 	t.Logf("seeded %d products in %s", demo.ProductCount, time.Since(start))
 
-	cats := cat.Categories()
-	all, total := cat.Products(1, 0)
+	cats, _ := cat.Categories(ctx)
+	all, total, _ := cat.Products(ctx, 1, 0)
 	if len(cats) < 6 || len(cats) != demo.CategoryCount || total < 48 || total != demo.ProductCount {
 		t.Fatalf("%d categories and %d products", len(cats), total)
 	}
 	slugs := map[string]bool{}
+	var coloured, soldOut, fewLeft, ownPrice int
 	for _, p := range all {
 		if len(p.Description) <= 60 || p.Price <= 0 || p.Quantity <= 0 || !p.HasPhoto || p.Category.Name == "" || slugs[p.Slug] {
 			t.Fatalf("product %+v", p)
 		}
 		slugs[p.Slug] = true
+		checkSizes(t, p)
+		if len(p.Options) == 2 {
+			coloured++
+		}
+		for _, v := range p.Variants {
+			soldOut += boolInt(v.Quantity == 0)
+			fewLeft += boolInt(v.Quantity > 0 && v.Quantity <= 3)
+			ownPrice += boolInt(v.Price != nil)
+		}
+	}
+	if coloured < 15 || soldOut < 20 || fewLeft < 20 || ownPrice < 20 {
+		t.Fatalf("%d products in several colours, %d combinations sold out, %d with 1-3 left, %d with their own price",
+			coloured, soldOut, fewLeft, ownPrice)
+	}
+	// The newest products (the shop's first page) sell as one thing, as products always did.
+	if len(all[0].Options) != 0 || len(all[1].Options) != 0 {
+		t.Fatalf("newest products %s and %s have options", all[0].Name, all[1].Name)
 	}
 	photo, err := products.ProductPhoto(ctx, all[0].ID)
 	if err != nil {
@@ -107,19 +129,58 @@ func TestSeedLoadsOnceAndIdempotently(t *testing.T) {
 	if err != nil || seeded {
 		t.Fatalf("second seed: %v, %v", seeded, err)
 	}
-	if _, n := cat.Products(1, 0); n != total || len(cat.Categories()) != len(cats) {
+	if _, n, _ := cat.Products(ctx, 1, 0); n != total || len(must(cat.Categories(ctx))) != len(cats) {
 		t.Fatalf("second seed changed the catalogue: %d products", n)
 	}
 	// A fresh model over the same store agrees: nothing was added behind the first one's back.
-	fresh := mongostore.NewCatalogue(db)
-	if err := fresh.Load(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if fresh.Count() != total {
-		t.Fatalf("store holds %d products, model %d", fresh.Count(), total)
+	if n, _ := shopOn().Catalogue.ProductCount(ctx); n != total {
+		t.Fatalf("store holds %d products, model %d", n, total)
 	}
 	files, err := db.Database().Collection("photos.files").CountDocuments(ctx, map[string]any{})
 	if err != nil || files != int64(total) {
 		t.Fatalf("%d photo files for %d products (%v)", files, total, err)
 	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// checkSizes checks a demo product's sizes: letters for clothes, waists for trousers and
+// jeans, ages for kids, none for bags; every combination of its options sold once.
+func checkSizes(t *testing.T, p *shop.Product) {
+	t.Helper()
+	if p.Category.Name == "Bags" {
+		if len(p.Options) != 0 || len(p.Variants) != 0 {
+			t.Fatalf("bag %s has sizes", p.Name)
+		}
+		return
+	}
+	if len(p.Options) == 0 || p.Options[0].Name != "Size" {
+		t.Fatalf("garment %s has no sizes: %+v", p.Name, p.Options)
+	}
+	want := map[string]string{"Jeans & Trousers": "30", "Kids": "4-5Y"}[p.Category.Name]
+	if want == "" {
+		want = "M"
+	}
+	if !slices.Contains(p.Options[0].Values, want) {
+		t.Fatalf("%s in %s comes in sizes %v, want %s among them", p.Name, p.Category.Name, p.Options[0].Values, want)
+	}
+	combos := 1
+	for _, o := range p.Options {
+		combos *= len(o.Values)
+	}
+	if len(p.Variants) != combos || p.Quantity != shop.VariantStock(p.Variants) {
+		t.Fatalf("%s: %d variants for %d combinations, stock %d", p.Name, len(p.Variants), combos, p.Quantity)
+	}
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

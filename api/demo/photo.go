@@ -25,6 +25,7 @@ const (
 	Kurta
 	Hoodie
 	Skirt
+	Bag
 )
 
 // pt is a point on a 100x100 design grid, scaled to the photo.
@@ -99,6 +100,10 @@ func Photo(g Garment, c color.RGBA) ([]byte, error) {
 		draw(shade(c, 0.55), pt{49.5, 20}, pt{50.5, 20}, pt{50.5, 34}, pt{49.5, 34})
 		draw(dark, pt{34, 22}, pt{42, 22}, pt{37, 30})
 		draw(dark, pt{66, 22}, pt{58, 22}, pt{63, 30})
+	case Bag:
+		draw(dark, bagHandle...)
+		withShadow(bagBody...)
+		draw(dark, pt{26, 40}, pt{74, 40}, pt{74, 43}, pt{26, 43})
 	case Skirt:
 		withShadow(skirtBody...)
 		draw(dark, pt{34, 24}, pt{66, 24}, pt{66, 30}, pt{34, 30})
@@ -123,6 +128,8 @@ var (
 	dressBody   = []pt{{40, 10}, {42, 10}, {44, 18}, {50, 22}, {56, 18}, {58, 10}, {60, 10}, {61, 20}, {61, 44}, {80, 90}, {20, 90}, {39, 44}, {39, 20}}
 	trouserBody = []pt{{32, 14}, {68, 14}, {70, 60}, {71, 92}, {55, 92}, {50, 38}, {45, 92}, {29, 92}, {30, 60}}
 	skirtBody   = []pt{{34, 24}, {66, 24}, {66, 30}, {80, 80}, {20, 80}, {34, 30}}
+	bagBody     = []pt{{24, 34}, {76, 34}, {80, 88}, {20, 88}}
+	bagHandle   = []pt{{36, 34}, {38, 18}, {50, 12}, {62, 18}, {64, 34}, {60, 34}, {58, 21}, {50, 16.5}, {42, 21}, {40, 34}}
 )
 
 // background paints a soft vertical gradient in a pale tint of the garment's complement.

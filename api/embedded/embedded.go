@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -17,54 +18,97 @@ import (
 // Server is a running embedded store.
 type Server struct {
 	uri    string
+	socket string
+	tmpDir string // a short directory made for the socket when dir's path is too long; removed at Stop
 	cancel context.CancelFunc
 	done   chan struct{}
 }
 
-// Start starts the embedded store with its SQLite files in dir, listening on a free loopback port.
-func Start(dir string) (*Server, error) { return StartAt(dir, "127.0.0.1:0") }
+// socketName ends in "sock": that is how the Mongo driver tells a socket from a host name.
+const socketName = "store.sock"
 
-// StartAt starts the embedded store listening on addr (host:port; port 0 picks a free one).
-func StartAt(dir, addr string) (*Server, error) {
+// maxSocketPath is the longest socket path every Unix takes (Linux 108 bytes with the final
+// NUL, macOS 104).
+const maxSocketPath = 103
+
+// Start starts the embedded store with its SQLite files in dir (made mode 0700). It listens on
+// a Unix socket in dir, never on a TCP port: the store has no authentication, so only this
+// user may reach it. When dir's path is too long for a socket, the socket goes in a private
+// temporary directory instead.
+func Start(dir string) (*Server, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("embedded store dir %q: %w", dir, err)
 	}
-	if err := os.MkdirAll(abs, 0o700); err != nil {
-		return nil, fmt.Errorf("create embedded store dir: %w", err)
+	if err := privateDir(abs); err != nil {
+		return nil, err
+	}
+	s := &Server{socket: filepath.Join(abs, socketName)}
+	if len(s.socket) > maxSocketPath {
+		if s.tmpDir, err = os.MkdirTemp("", "shop-"); err != nil {
+			return nil, fmt.Errorf("embedded store socket dir: %w", err)
+		}
+		s.socket = filepath.Join(s.tmpDir, socketName)
+	}
+	// A socket left by a process that was killed would make the listen fail.
+	if err := os.Remove(s.socket); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("remove stale store socket: %w", err)
 	}
 	// At its default level FerretDB logs every error answer (a duplicate key, say) as a
 	// multi-line warning; the shop reports those itself.
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: addr},
+		Listener:  ferretdb.ListenerConfig{Unix: s.socket},
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + abs + "/",
 		Logger:    logger,
 	})
 	if err != nil {
+		s.removeTmp()
 		return nil, fmt.Errorf("start embedded store: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cancel: cancel, done: make(chan struct{})}
+	s.cancel, s.done = cancel, make(chan struct{})
 	go func() {
 		defer close(s.done)
 		_ = f.Run(ctx)
 	}()
-	s.uri = f.MongoDBURI()
+	// The driver takes a socket as the URI's host, percent-encoded.
+	s.uri = "mongodb://" + url.QueryEscape(s.socket) + "/"
 	return s, nil
+}
+
+// privateDir makes dir, or narrows an existing one, to mode 0700.
+func privateDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create embedded store dir: %w", err)
+	}
+	if err := os.Chmod(dir, 0o700); err != nil {
+		return fmt.Errorf("make embedded store dir private: %w", err)
+	}
+	return nil
 }
 
 // URI is the address to dial with the Mongo driver.
 func (s *Server) URI() string { return s.uri }
 
+// Socket is the path of the Unix socket the store listens on.
+func (s *Server) Socket() string { return s.socket }
+
 // Stop stops the server and waits (up to timeout) for it to close its files.
 func (s *Server) Stop(timeout time.Duration) error {
 	s.cancel()
+	defer s.removeTmp()
 	select {
 	case <-s.done:
 		return nil
 	case <-time.After(timeout):
 		return errors.New("embedded store did not stop in time")
+	}
+}
+
+func (s *Server) removeTmp() {
+	if s.tmpDir != "" {
+		_ = os.RemoveAll(s.tmpDir)
 	}
 }

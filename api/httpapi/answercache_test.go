@@ -9,26 +9,53 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/gin-gonic/gin"
+
+	"shop"
+	"shop/catalogue"
+	"shop/catalogue/cataloguetest"
 )
 
-// TestAnswerCacheFollowsTheVersion serves catalogue reads from the cache while the version
-// stands, and from the handler again as soon as it moves.
-func TestAnswerCacheFollowsTheVersion(t *testing.T) {
+const (
+	shirtsID  = "6b0000000000000000000001"
+	dressesID = "6b0000000000000000000002"
+	oxfordID  = "6b00000000000000000000a1"
+	maxiID    = "6b00000000000000000000a2"
+)
+
+func testProduct(id, name, catID string, qty int) *shop.CatalogueProduct {
+	return &shop.CatalogueProduct{Product: shop.Product{ID: id, Name: name, Slug: strings.ToLower(name),
+		Description: "Soft cotton.", Price: 49900, Quantity: qty, Category: shop.CategoryRef{ID: catID},
+		CreatedAt: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}}
+}
+
+// TestAnswerCacheKeepsWhatNoChangeTouched serves catalogue reads from the cache until a change
+// touches what they show: a sale of one product makes stale only the answers showing it.
+func TestAnswerCacheKeepsWhatNoChangeTouched(t *testing.T) {
 	gin.SetMode(gin.ReleaseMode)
-	var version atomic.Uint64
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirtsID, Name: "Shirts", Slug: "shirts"})
+	src.PutCategory(&shop.Category{ID: dressesID, Name: "Dresses", Slug: "dresses"})
+	src.PutProduct(testProduct(oxfordID, "Oxford", shirtsID, 5))
+	src.PutProduct(testProduct(maxiID, "Maxi", dressesID, 5))
+	model := catalogue.New(src, nil)
+	if err := model.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
 	var calls atomic.Int64
-	name := "Linen Shirt"
 	e := gin.New()
-	e.Use(compressAnswers, newAnswerCache(version.Load).serve)
+	e.Use(compressAnswers, cacheAnswers(catalogue.NewAnswers(model, 100, 1<<20)))
 	e.GET("/api/v1/product/product-category/:slug", func(c *gin.Context) {
 		calls.Add(1)
-		if c.Param("slug") == "missing" {
+		cat, ps, err := model.ProductsOfCategory(c.Request.Context(), c.Param("slug"))
+		if err != nil {
 			c.JSON(http.StatusNotFound, gin.H{"success": false})
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"success": true, "name": name, "slug": c.Param("slug"), "pad": strings.Repeat("x", 3000)})
+		c.JSON(http.StatusOK, gin.H{"success": true, "category": cat, "products": ps, "pad": strings.Repeat("x", 3000)})
 	})
 	e.GET("/api/v1/auth/orders", func(c *gin.Context) { calls.Add(1); c.JSON(http.StatusOK, gin.H{"mine": true}) })
 
@@ -58,12 +85,19 @@ func TestAnswerCacheFollowsTheVersion(t *testing.T) {
 			t.Fatalf("%s: %d handler calls, want %d", what, got, wantCalls)
 		}
 	}
+	change := func(p *shop.CatalogueProduct) {
+		t.Helper()
+		src.PutProduct(p)
+		if err := model.Changed(ctx, shop.CatalogueChange{Products: []string{p.ID}}); err != nil {
+			t.Fatal(err)
+		}
+	}
 
-	const path = "/api/v1/product/product-category/shirts"
-	_, first, _ := get(path, false)
+	const shirts, dresses = "/api/v1/product/product-category/shirts", "/api/v1/product/product-category/dresses"
+	_, first, _ := get(shirts, false)
 	step("first read", 1)
 	for _, gz := range []bool{false, true, true} {
-		code, body, h := get(path, gz)
+		code, body, h := get(shirts, gz)
 		if code != 200 || body != first {
 			t.Fatalf("cached answer (gzip %v): %d %q", gz, code, body[:40])
 		}
@@ -75,17 +109,28 @@ func TestAnswerCacheFollowsTheVersion(t *testing.T) {
 		}
 	}
 	step("cached reads", 1)
-	get("/api/v1/product/product-category/dresses", true)
+	get(dresses, true)
 	step("another key", 2)
 
-	name = "Silk Shirt"
-	version.Add(1) // the model changed
-	if _, body, _ := get(path, true); !strings.Contains(body, "Silk Shirt") {
-		t.Fatalf("answer after a change: %q", body[:60])
+	change(testProduct(maxiID, "Maxi", dressesID, 4)) // a sale of a dress
+	get(shirts, true)
+	step("shirts after a dress sold", 2)
+	if _, body, _ := get(dresses, false); !strings.Contains(body, `"quantity":4`) {
+		t.Fatalf("dresses after the sale: %q", body)
 	}
-	step("read after a change", 3)
-	get(path, false)
-	step("cached again", 3)
+	step("dresses after a dress sold", 3)
+
+	change(testProduct(oxfordID, "Oxford", shirtsID, 3)) // a sale of a shirt
+	if _, body, _ := get(shirts, true); !strings.Contains(body, `"quantity":3`) {
+		t.Fatalf("shirts after the sale: %q", body)
+	}
+	get(dresses, true)
+	step("after a shirt sold", 4)
+
+	change(testProduct(oxfordID, "Linen Oxford", shirtsID, 3)) // a rename may change any list
+	get(shirts, true)
+	get(dresses, true)
+	step("after a rename", 6)
 
 	for range 2 {
 		if code, _, _ := get("/api/v1/product/product-category/missing", false); code != 404 {
@@ -93,14 +138,14 @@ func TestAnswerCacheFollowsTheVersion(t *testing.T) {
 		}
 		get("/api/v1/auth/orders", false)
 	}
-	step("errors and private reads are never cached", 7)
+	step("errors and private reads are never cached", 10)
 }
 
-// TestAnswerCacheIsOffWithoutAVersion keeps nothing when the server has no version to follow.
-func TestAnswerCacheIsOffWithoutAVersion(t *testing.T) {
+// TestAnswerCacheIsOffWithoutAnswers keeps nothing when the server has no answer cache.
+func TestAnswerCacheIsOffWithoutAnswers(t *testing.T) {
 	var calls int
 	e := gin.New()
-	e.Use(newAnswerCache(nil).serve)
+	e.Use(cacheAnswers(nil))
 	e.GET("/api/v1/product/product-count", func(c *gin.Context) { calls++; c.JSON(200, gin.H{"total": calls}) })
 	for range 3 {
 		e.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/api/v1/product/product-count", nil))

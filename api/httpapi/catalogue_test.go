@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
 )
 
 // names are the names of a list of products in an answer.
@@ -201,13 +203,13 @@ func TestReadModelNeverStale(t *testing.T) {
 	}
 	expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-category/sweatshirts"}), 200)
 
-	// A checkout changes stock in the store and then calls RefreshProducts.
+	// A checkout changes stock in the store and then names the product it changed.
 	oid, _ := bson.ObjectIDFromHex(id)
 	if _, err := a.db.Database().Collection("products").UpdateByID(context.Background(), oid,
 		bson.M{"$inc": bson.M{"quantity": -2}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := a.catalogue.RefreshProducts(t.Context(), id); err != nil {
+	if err := a.catalogue.Changed(t.Context(), shop.CatalogueChange{Products: []string{id}}); err != nil {
 		t.Fatal(err)
 	}
 	m = expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/grey-hoodie"}), 200)

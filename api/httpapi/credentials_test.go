@@ -2,8 +2,10 @@ package httpapi_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +15,7 @@ import (
 
 	"shop"
 	"shop/httpapi"
+	"shop/mongostore"
 )
 
 func (a *app) login(email, password string) *httptest.ResponseRecorder {
@@ -334,5 +337,105 @@ func TestRacingSignInsAndResetLeaveNoOldToken(t *testing.T) {
 		if rec := a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: tok}); rec.Code != 401 {
 			t.Errorf("token %d of %d won with the old password answers %d after the reset", i+1, len(tokens), rec.Code)
 		}
+	}
+}
+
+// countingUsers records how many sign-ins are being checked at once.
+type countingUsers struct {
+	shop.UserService
+	mu        sync.Mutex
+	now, most int
+}
+
+func (c *countingUsers) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
+	c.mu.Lock()
+	c.now++
+	c.most = max(c.most, c.now)
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.now--
+		c.mu.Unlock()
+	}()
+	return c.UserService.Authenticate(ctx, email, password)
+}
+
+// A burst of bad sign-ins from one address (at bcrypt's real cost) is answered 401 or 429,
+// never 5xx: at most one password check per core runs at once, the rest wait briefly, then
+// 429 with Retry-After. The health check answers 200 throughout, and a shopper elsewhere
+// still signs in.
+func TestBurstOfBadSignInsIsNever5xx(t *testing.T) {
+	counting := &countingUsers{}
+	a := newApp(t, func(d *httpapi.Deps) {
+		d.TrustedProxies = []string{"192.0.2.1"}
+		d.Users = counting
+	})
+	counting.UserService = mongostore.NewUserService(a.db, shop.Hasher{Cost: bcrypt.DefaultCost})
+	if _, err := counting.Register(t.Context(), shop.Registration{Name: "Asha", Email: "asha@example.com",
+		Password: "secret123", Phone: "1", Address: "a", Answer: "blue"}); err != nil {
+		t.Fatal(err)
+	}
+	attacker := map[string]string{"X-Forwarded-For": "198.51.100.66"}
+	statuses := parallel(130, func(i int) int {
+		if i >= 120 {
+			return -a.do(request{method: "GET", path: "/healthz"}).Code
+		}
+		rec := a.do(request{method: "POST", path: "/api/v1/auth/login", header: attacker,
+			body: map[string]string{"email": fmt.Sprintf("guess%d@example.com", i), "password": "wrong-pass"}})
+		if rec.Code == http.StatusTooManyRequests && rec.Header().Get("Retry-After") == "" {
+			t.Errorf("429 without Retry-After: %s", rec.Body.String())
+		}
+		return rec.Code
+	})
+	for st, n := range statuses {
+		if st != http.StatusUnauthorized && st != http.StatusTooManyRequests && st != -http.StatusOK {
+			t.Errorf("%d answers of %d (negative: health)", n, st)
+		}
+	}
+	if statuses[http.StatusTooManyRequests] == 0 || statuses[http.StatusUnauthorized] == 0 {
+		t.Errorf("statuses %v: want both 401s and 429s", statuses)
+	}
+	if cores := runtime.GOMAXPROCS(0); counting.most > cores {
+		t.Errorf("%d password checks ran at once on %d cores", counting.most, cores)
+	}
+	expect(t, a.do(request{method: "GET", path: "/healthz"}), 200)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", header: map[string]string{"X-Forwarded-For": "203.0.113.5"},
+		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 200)
+}
+
+// Emails that look alike are one account: a second sign-up under a look-alike is refused (409
+// for the same address in another encoding, 400 for invisible characters or mixed alphabets),
+// and either encoding signs in.
+func TestLookAlikeEmailsAreOneAccount(t *testing.T) {
+	a := newApp(t)
+	register := func(email string, status int) map[string]any {
+		return expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register",
+			body: with(validRegistration(), "email", email)}), status)
+	}
+	register("asha@example.com", 201)
+	register("rene\u0301@example.com", 201) // é as e + combining accent
+	for _, tc := range []struct {
+		name, email string
+		status      int
+		want        string
+	}{
+		{"the other encoding of é", "ren\u00e9@example.com", 409, "already exists"},
+		{"full-width letters", "ＡＳＨＡ@example.com", 409, "already exists"},
+		{"Cyrillic а", "\u0430sha@example.com", 400, "alphabets"},
+		{"Cyrillic а in the domain", "asha@ex\u0430mple.com", 400, "alphabets"},
+		{"zero-width space", "as\u200bha@example.com", 400, "invisible"},
+		{"zero-width joiner", "asha\u200d@example.com", 400, "invisible"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if m := register(tc.email, tc.status); !strings.Contains(m["message"].(string), tc.want) {
+				t.Errorf("message %q does not say %q", m["message"], tc.want)
+			}
+		})
+	}
+	expect(t, a.login("ren\u00e9@example.com", "secret123"), 200)
+	expect(t, a.login("ＡＳＨＡ@example.com", "secret123"), 200)
+	n, err := a.db.Database().Collection("users").CountDocuments(t.Context(), bson.M{})
+	if err != nil || n != 2 {
+		t.Fatalf("%d accounts stored (%v), want 2", n, err)
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"shop"
+	shopapp "shop/app"
+	"shop/catalogue"
 	"shop/httpapi"
 	"shop/internal/storetest"
 	"shop/mongostore"
@@ -32,32 +34,27 @@ type app struct {
 	tokens *httpapi.Tokens
 	server *httpapi.Server
 
-	catalogue  *mongostore.Catalogue // the read model behind every catalogue read
-	categories *mongostore.CategoryService
-	products   *mongostore.ProductService
+	shop       *shopapp.Shop
+	catalogue  *catalogue.Model // the read model behind every catalogue read
+	categories shop.CategoryService
+	products   shop.ProductService
 }
 
 // newApp wires the real services and router over a fresh database.
 func newApp(t *testing.T, opts ...func(*httpapi.Deps)) *app {
 	t.Helper()
 	db := storetest.NewDB(t)
-	a := &app{t: t, db: db, users: mongostore.NewUserService(db, shop.Hasher{Cost: bcrypt.MinCost}),
-		tokens: httpapi.NewTokens([]byte(testSecret), time.Hour)}
-	a.catalogue = mongostore.NewCatalogue(db)
-	if err := a.catalogue.Load(t.Context()); err != nil {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	s, err := shopapp.New(t.Context(), db, shopapp.Config{Hasher: shop.Hasher{Cost: bcrypt.MinCost},
+		PhotoCacheBytes: 8 << 20, Logger: log})
+	if err != nil {
 		t.Fatal(err)
 	}
-	a.categories = mongostore.NewCategoryService(db, a.catalogue)
-	a.products = mongostore.NewProductService(db, a.catalogue, mongostore.NewPhotoCache(8<<20))
-	deps := httpapi.Deps{
-		Users:            a.users,
-		Categories:       a.categories,
-		Products:         a.products,
-		Tokens:           a.tokens,
-		Health:           db.Ping,
-		CatalogueVersion: a.catalogue.Version,
-		Logger:           slog.New(slog.NewTextHandler(io.Discard, nil)),
-	}
+	a := &app{t: t, db: db, users: s.Users, tokens: httpapi.NewTokens([]byte(testSecret), time.Hour),
+		shop: s, catalogue: s.Catalogue, categories: s.Categories, products: s.Products}
+	deps := s.Deps()
+	deps.Tokens = a.tokens
+	deps.Orders = nil
 	for _, o := range opts {
 		o(&deps)
 	}

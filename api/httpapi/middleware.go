@@ -39,27 +39,39 @@ func withRequestID(base *slog.Logger) gin.HandlerFunc {
 	}
 }
 
+// Observer is told of every answered request, with its route as declared ("unmatched" for
+// none), for metrics. It must be cheap and safe for concurrent use.
+type Observer interface {
+	Request(method, route string, status int, elapsed time.Duration)
+}
+
 // accessLog writes one line per request: the route as declared (so ids and slugs do not make
-// every line unique), the status, how long it took, the bytes sent and, once signed in, who.
-func accessLog(c *gin.Context) {
-	start := time.Now()
-	c.Next()
-	status := c.Writer.Status()
-	level := slog.LevelInfo
-	if status >= 500 {
-		level = slog.LevelError
+// every line unique), the status, how long it took, the bytes sent and, once signed in, who;
+// and tells observe, when set.
+func accessLog(observe Observer) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		start := time.Now()
+		c.Next()
+		elapsed := time.Since(start)
+		status := c.Writer.Status()
+		route := c.FullPath()
+		if route == "" {
+			route = "unmatched"
+		}
+		if observe != nil {
+			observe.Request(c.Request.Method, route, status, elapsed)
+		}
+		level := slog.LevelInfo
+		if status >= 500 {
+			level = slog.LevelError
+		}
+		attrs := []any{"method", c.Request.Method, "route", route, "path", c.Request.URL.Path, "status", status,
+			"duration_ms", float64(elapsed.Microseconds()) / 1000, "bytes", max(c.Writer.Size(), 0), "ip", c.ClientIP()}
+		if u, ok := c.Get(userKey); ok {
+			attrs = append(attrs, "user_id", u.(*shop.User).ID)
+		}
+		logger(c).Log(c.Request.Context(), level, "request", attrs...)
 	}
-	route := c.FullPath()
-	if route == "" {
-		route = "unmatched"
-	}
-	attrs := []any{"method", c.Request.Method, "route", route, "path", c.Request.URL.Path, "status", status,
-		"duration_ms", float64(time.Since(start).Microseconds()) / 1000, "bytes", max(c.Writer.Size(), 0),
-		"ip", c.ClientIP()}
-	if u, ok := c.Get(userKey); ok {
-		attrs = append(attrs, "user_id", u.(*shop.User).ID)
-	}
-	logger(c).Log(c.Request.Context(), level, "request", attrs...)
 }
 
 // recoverPanic turns a panic into a 500 with a generic message; the panic is logged once.

@@ -55,15 +55,21 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 	if o.wrapStore != nil {
 		store = o.wrapStore(store)
 	}
-	stock := mongostore.NewStock(a.db, func(ctx context.Context, ids ...string) error {
-		a.mu.Lock()
-		a.changed = append(a.changed, ids...)
-		a.mu.Unlock()
-		return a.catalogue.RefreshProducts(ctx, ids...)
-	})
+	stock := mongostore.NewStock(a.db, changeRecorder{a})
 	lazy.OrderService = shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: a.gateway,
 		Currency: "inr", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	return a
+}
+
+// changeRecorder records the products the stock reports as changed, and hands the change on
+// to the read model.
+type changeRecorder struct{ a *shopApp }
+
+func (r changeRecorder) Changed(ctx context.Context, ch shop.CatalogueChange) error {
+	r.a.mu.Lock()
+	r.a.changed = append(r.a.changed, ch.Products...)
+	r.a.mu.Unlock()
+	return r.a.catalogue.Changed(ctx, ch)
 }
 
 // countingGateway is the sandbox, counting what it approves and refunds.
@@ -615,8 +621,8 @@ func TestCheckoutUpdatesTheCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := a.products.CreateProduct(t.Context(), shop.StaticForm(shop.ProductInput{Name: "Oxford Shirt",
-		Description: "Crisp cotton.", Price: 89900, Quantity: 3, CategoryID: cat.ID}, nil))
+	p, err := a.products.CreateProduct(t.Context(), shop.ProductInput{Name: "Oxford Shirt",
+		Description: "Crisp cotton.", Price: 89900, Quantity: 3, CategoryID: cat.ID}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,10 +3,9 @@ package httpapi
 import (
 	"errors"
 	"io"
+	"mime/multipart"
 	"net/http"
-	"strings"
-
-	"github.com/gin-gonic/gin"
+	"os"
 
 	"shop"
 )
@@ -14,64 +13,121 @@ import (
 // maxFieldBytes bounds one text field of the product form.
 const maxFieldBytes = 32 << 10
 
-// productForm reads the admin's multipart product form as it streams in: text fields are
-// collected (unknown ones ignored) and the photo part is sniffed and handed on at once, so it
-// goes to the store without being held in memory or on disk.
-func productForm(c *gin.Context) shop.ProductForm {
-	return func(store func(*shop.PhotoUpload) error) (shop.ProductInput, error) {
-		mr, err := c.Request.MultipartReader()
-		if err != nil {
-			return shop.ProductInput{}, shop.Errorf(shop.EINVALID, "The product must be sent as a multipart form.")
-		}
-		fields := map[string]string{}
-		for {
-			part, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return shop.ProductInput{}, readError(err)
-			}
-			name := part.FormName()
-			switch {
-			case name == "photo":
-				up, err := shop.SniffPhoto(bodyReader{part})
-				if shop.ErrorCode(err) == shop.EINVALID {
-					continue // an empty photo field: no new photo
-				}
-				if err != nil {
-					return shop.ProductInput{}, readError(err)
-				}
-				if err := store(up); err != nil {
-					return shop.ProductInput{}, formError(err)
-				}
-			case isProductField(name):
-				b, err := io.ReadAll(io.LimitReader(bodyReader{part}, maxFieldBytes+1))
-				if err != nil {
-					return shop.ProductInput{}, readError(err)
-				}
-				if len(b) > maxFieldBytes {
-					return shop.ProductInput{}, shop.Errorf(shop.EINVALID, "Field %s is too long.", name)
-				}
-				fields[name] = string(b)
-			}
-		}
-		return shop.ParseProductFields(fields)
-	}
+// productForm is an admin's product form as read from a request: its fields parsed and
+// validated, and its photo (when it has one) sniffed and spooled to a temporary file, so the
+// store is called once with everything checked and never holds a request open.
+type productForm struct {
+	in    shop.ProductInput
+	photo *shop.PhotoUpload
+	spool *os.File
 }
 
-func isProductField(name string) bool {
-	for _, f := range shop.ProductFieldNames {
-		if f == name {
-			return true
+// readProductForm reads the multipart form of r. Close the form when done with it.
+func readProductForm(r *http.Request) (*productForm, error) {
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return nil, shop.Errorf(shop.EINVALID, "The product must be sent as a multipart form.")
+	}
+	f := &productForm{}
+	fields := map[string]string{}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err == nil {
+			err = f.readPart(part, fields)
+		}
+		if err != nil {
+			f.Close()
+			return nil, readError(err)
 		}
 	}
-	return false
+	if f.in, err = parseProductFields(fields); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// readPart keeps a text field in fields or spools the photo; other parts are skipped.
+func (f *productForm) readPart(part *multipart.Part, fields map[string]string) error {
+	name := part.FormName()
+	switch {
+	case name == "photo":
+		return f.spoolPhoto(bodyReader{part})
+	case isProductField(name):
+		b, err := io.ReadAll(io.LimitReader(bodyReader{part}, maxFieldBytes+1))
+		if err != nil {
+			return err
+		}
+		if len(b) > maxFieldBytes {
+			return shop.Errorf(shop.EINVALID, "Field %s is too long.", name)
+		}
+		fields[name] = string(b)
+	}
+	return nil
+}
+
+// spoolPhoto copies the photo to a temporary file, at most shop.MaxPhotoBytes of it, and
+// learns its type from its first bytes. An empty photo field means no new photo.
+func (f *productForm) spoolPhoto(r io.Reader) error {
+	if f.spool != nil {
+		return shop.Errorf(shop.EINVALID, "Send at most one photo.")
+	}
+	file, err := os.CreateTemp("", "shop-photo-*")
+	if err != nil {
+		return err
+	}
+	f.spool = file
+	n, err := io.Copy(file, io.LimitReader(r, shop.MaxPhotoBytes+1))
+	if err != nil {
+		return err
+	}
+	if n > shop.MaxPhotoBytes {
+		return shop.Errorf(shop.ETOOLARGE, "Photo must be at most %d MiB.", shop.MaxPhotoBytes>>20)
+	}
+	if n == 0 {
+		return nil
+	}
+	head := make([]byte, min(n, 512))
+	if _, err := file.ReadAt(head, 0); err != nil {
+		return err
+	}
+	ct, err := sniffPhoto(head)
+	if err != nil {
+		return err
+	}
+	if _, err := file.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	f.photo = &shop.PhotoUpload{ContentType: ct, Size: n, Body: file}
+	return nil
+}
+
+// photoTypes are the image types a photo may have, as http.DetectContentType names them.
+var photoTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/webp": true, "image/gif": true}
+
+// sniffPhoto learns a photo's type from its first bytes (up to 512). EUNSUPPORTED unless it
+// is a JPEG, PNG, WebP or GIF.
+func sniffPhoto(head []byte) (string, error) {
+	ct := http.DetectContentType(head)
+	if !photoTypes[ct] {
+		return "", shop.Errorf(shop.EUNSUPPORTED, "Photo must be a JPEG, PNG, WebP or GIF image.")
+	}
+	return ct, nil
+}
+
+// Close removes the spooled photo.
+func (f *productForm) Close() {
+	if f.spool != nil {
+		_ = f.spool.Close()
+		_ = os.Remove(f.spool.Name())
+	}
 }
 
 // bodyReader turns the request body's size limit into ETOOLARGE and any other failure to read
-// a part (a bad transfer encoding, a cut-off body) into EINVALID, so that the error keeps its
-// code even when the photo's store wraps it.
+// a part (a bad transfer encoding, a cut-off body) into EINVALID.
 type bodyReader struct{ r io.Reader }
 
 func (b bodyReader) Read(p []byte) (int, error) {
@@ -82,27 +138,18 @@ func (b bodyReader) Read(p []byte) (int, error) {
 	return n, readError(err)
 }
 
-// readError is formError for reading the form itself: whatever goes wrong there (a malformed
-// part header, a bad transfer encoding, a cut-off body) is the sender's, so it is EINVALID.
+// readError turns whatever goes wrong reading the form (a malformed part header, a bad
+// transfer encoding, a cut-off body) into the sender's error: EINVALID, or ETOOLARGE past the
+// body's limit. Shop errors and failures of the temporary file pass through.
 func readError(err error) error {
-	err = formError(err)
-	if shop.ErrorCode(err) == shop.EINTERNAL {
-		return shop.Errorf(shop.EINVALID, "The product form is not a valid multipart form.")
-	}
-	return err
-}
-
-// formError keeps a shop error and turns anything else from reading the form into EINVALID.
-func formError(err error) error {
 	var se *shop.Error
 	var tooLarge *http.MaxBytesError
+	var pathErr *os.PathError
 	switch {
-	case errors.As(err, &se):
+	case errors.As(err, &se), errors.As(err, &pathErr):
 		return err
 	case errors.As(err, &tooLarge):
 		return shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d MiB).", tooLarge.Limit>>20)
-	case strings.Contains(err.Error(), "multipart"), errors.Is(err, io.ErrUnexpectedEOF):
-		return shop.Errorf(shop.EINVALID, "The product form is not a valid multipart form.")
 	}
-	return err
+	return shop.Errorf(shop.EINVALID, "The product form is not a valid multipart form.")
 }

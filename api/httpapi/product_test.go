@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
 )
 
 // productFields is a valid product form for category catID.
@@ -44,7 +46,7 @@ func multipartForm(t *testing.T, fields map[string]string, photo *photoFile) ([]
 	if photo != nil && photo.first {
 		addPhoto()
 	}
-	for _, k := range []string{"name", "description", "price", "quantity", "category", "shipping", "extra"} {
+	for _, k := range []string{"name", "description", "price", "quantity", "category", "shipping", "updatedAt", "extra"} {
 		if v, ok := fields[k]; ok {
 			if err := w.WriteField(k, v); err != nil {
 				t.Fatal(err)
@@ -183,7 +185,7 @@ func TestCreateProduct(t *testing.T) {
 				t.Errorf("message %q does not mention %q", msg, tt.want)
 			}
 			a.expectPhotoFiles(1, 1) // only the photo of create-201: failures leave no file behind
-			if n := a.catalogue.Count(); n != 1 {
+			if n, _ := a.catalogue.ProductCount(t.Context()); n != 1 {
 				t.Errorf("%d products after a failed create, want 1", n)
 			}
 		})
@@ -243,6 +245,15 @@ func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
 	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"If-None-Match": `"other"`}})
 	if rec.Code != 200 {
 		t.Fatalf("a stale ETag answered %d", rec.Code)
+	}
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"Range": "bytes=0-9", "Accept-Encoding": "gzip"}})
+	if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), first[:10]) ||
+		rec.Header().Get("Content-Encoding") != "" || rec.Header().Get("ETag") != etag {
+		t.Fatalf("a range of the photo: %d, %d bytes, %v", rec.Code, rec.Body.Len(), rec.Header())
+	}
+	rec = a.do(request{method: "HEAD", path: photoURL})
+	if rec.Code != 200 || rec.Header().Get("Content-Length") != fmt.Sprint(len(first)) || rec.Body.Len() != 0 {
+		t.Fatalf("HEAD of the photo: %d, %v", rec.Code, rec.Header())
 	}
 
 	// Update without a photo keeps it; the slug stays while the name does.
@@ -318,4 +329,35 @@ func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
 		t.Fatalf("product %v", bare)
 	}
 	expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + bare["_id"].(string)}), 404)
+}
+
+// An admin's edit made on a copy loaded before a sale is refused, so it cannot bring back
+// units sold in between; an edit of the current copy, or one that sends no updatedAt, is made.
+func TestEditOfAProductThatMovedIs409(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Shirts")
+	p := a.createProduct(admin, withField(productFields(catID, "Oxford Shirt"), "quantity", "5"), nil)
+	id, loadedAt := p["_id"].(string), p["updatedAt"].(string)
+	path := "/api/v1/product/update-product/" + id
+	if err := a.shop.Stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: id}, 2); err != nil {
+		t.Fatal(err)
+	}
+	stale := withField(withField(productFields(catID, "Oxford Shirt"), "quantity", "5"), "updatedAt", loadedAt)
+	m := expect(t, a.sendProduct("PUT", path, admin, stale, nil), http.StatusConflict)
+	if msg := m["message"].(string); !strings.Contains(msg, "changed since you opened it") {
+		t.Fatalf("message %q", msg)
+	}
+	current := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/oxford-shirt"}), 200)["product"].(map[string]any)
+	if current["quantity"] != 3.0 || current["updatedAt"] == loadedAt {
+		t.Fatalf("after the refused edit: %v", current)
+	}
+	fresh := withField(withField(productFields(catID, "Oxford Shirt"), "quantity", "9"), "updatedAt", current["updatedAt"].(string))
+	if u := expect(t, a.sendProduct("PUT", path, admin, fresh, nil), 200)["product"].(map[string]any); u["quantity"] != 9.0 {
+		t.Fatalf("edit of the current copy: %v", u)
+	}
+	if u := expect(t, a.sendProduct("PUT", path, admin, productFields(catID, "Oxford Shirt"), nil), 200)["product"].(map[string]any); u["quantity"] != 12.0 {
+		t.Fatalf("edit without updatedAt: %v", u)
+	}
+	expect(t, a.sendProduct("PUT", path, admin, withField(productFields(catID, "Oxford Shirt"), "updatedAt", "yesterday"), nil), 400)
 }

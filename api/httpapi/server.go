@@ -13,6 +13,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/catalogue"
 )
 
 // Deps are the services and settings the API is built on.
@@ -29,10 +30,10 @@ type Deps struct {
 	HashSlots int
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
-	// CatalogueVersion, when set, is the catalogue read model's version (it moves with every
-	// change): public catalogue answers are then cached until it moves (see answerCache).
-	CatalogueVersion func() uint64
-	Logger           *slog.Logger
+	// Answers, when set, keeps public catalogue answers until a change touches them.
+	Answers  *catalogue.Answers
+	Logger   *slog.Logger
+	Observer Observer // told of every answered request (metrics); may be nil
 	// Currency is the ISO code (lower case) prices are in; empty means inr.
 	Currency string
 
@@ -101,7 +102,7 @@ func New(d Deps) (*Server, error) {
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
 		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
-	e.Use(withRequestID(d.Logger), accessLog, compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), newAnswerCache(d.CatalogueVersion).serve)
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
 	s.routes()
 	return s, nil
 }

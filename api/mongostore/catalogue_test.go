@@ -11,18 +11,27 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"shop"
+	"shop/app"
+	"shop/catalogue"
 	"shop/internal/storetest"
 	"shop/mongostore"
 )
 
-// catalogueOn builds the read model and the catalogue services over db.
-func catalogueOn(t *testing.T, db *mongostore.DB) (*mongostore.Catalogue, *mongostore.CategoryService, *mongostore.ProductService) {
+// catalogueOn builds the shop over db, as one process would, and answers its read model and
+// catalogue services.
+func catalogueOn(t *testing.T, db *mongostore.DB) (*catalogue.Model, shop.CategoryService, shop.ProductService) {
 	t.Helper()
-	cat := mongostore.NewCatalogue(db)
-	if err := cat.Load(t.Context()); err != nil {
+	s, err := app.New(t.Context(), db, app.Config{PhotoCacheBytes: 1 << 20})
+	if err != nil {
 		t.Fatal(err)
 	}
-	return cat, mongostore.NewCategoryService(db, cat), mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(1<<20))
+	return s.Catalogue, s.Categories, s.Products
+}
+
+// productBySlug answers the model's product, or nil.
+func productBySlug(m *catalogue.Model, slug string) *shop.Product {
+	p, _ := m.ProductBySlug(context.Background(), slug)
+	return p
 }
 
 func input(catID, name string, qty int) shop.ProductInput {
@@ -60,38 +69,38 @@ func TestSecondProcessSeesChanges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventually("a new category", func() bool { return remote.CategoryBySlug("shirts") != nil })
-	p, err := products.CreateProduct(ctx, shop.StaticForm(input(c.ID, "Oxford Shirt", 5), nil))
+	eventually("a new category", func() bool { return productCategory(remote, "shirts") })
+	p, err := products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	eventually("a new product", func() bool { return remote.ProductBySlug("oxford-shirt") != nil })
+	eventually("a new product", func() bool { return productBySlug(remote, "oxford-shirt") != nil })
 	if _, err := cats.UpdateCategory(ctx, c.ID, "Formal Shirts"); err != nil {
 		t.Fatal(err)
 	}
 	eventually("a renamed category", func() bool {
-		got := remote.ProductBySlug("oxford-shirt")
+		got := productBySlug(remote, "oxford-shirt")
 		return got != nil && got.Category.Name == "Formal Shirts"
 	})
-	// A checkout on the other process: stock changes in the store, then RefreshProducts.
+	// A checkout on the other process: stock changes in the store, then it names the product.
 	oid, _ := bson.ObjectIDFromHex(p.ID)
 	if _, err := other.Database().Collection("products").UpdateByID(ctx, oid, bson.M{"$inc": bson.M{"quantity": -2}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := remote.RefreshProducts(ctx, p.ID); err != nil {
+	if err := remote.Changed(ctx, shop.CatalogueChange{Products: []string{p.ID}}); err != nil {
 		t.Fatal(err)
 	}
-	if got := remote.ProductBySlug("oxford-shirt"); got.Quantity != 3 {
+	if got := productBySlug(remote, "oxford-shirt"); got.Quantity != 3 {
 		t.Fatalf("the checkout's own process sees quantity %d", got.Quantity)
 	}
-	if got := local.ProductBySlug("oxford-shirt"); got.Quantity != 5 {
+	if got := productBySlug(local, "oxford-shirt"); got.Quantity != 5 {
 		t.Fatalf("quantity %d before the first process polled", got.Quantity)
 	}
-	eventually("a stock change", func() bool { return local.ProductBySlug("oxford-shirt").Quantity == 3 })
+	eventually("a stock change", func() bool { return productBySlug(local, "oxford-shirt").Quantity == 3 })
 	if err := products.DeleteProduct(ctx, p.ID); err != nil {
 		t.Fatal(err)
 	}
-	eventually("a deleted product", func() bool { return remote.Count() == 0 })
+	eventually("a deleted product", func() bool { n, _ := remote.ProductCount(ctx); return n == 0 })
 }
 
 // TestConcurrentEditsKeepTheModelInStep races product edits and checks the model ends as
@@ -106,7 +115,7 @@ func TestConcurrentEditsKeepTheModelInStep(t *testing.T) {
 	}
 	var ids []string
 	for i := range 4 {
-		p, err := products.CreateProduct(ctx, shop.StaticForm(input(c.ID, fmt.Sprintf("Tee %d", i), 1), nil))
+		p, err := products.CreateProduct(ctx, input(c.ID, fmt.Sprintf("Tee %d", i), 1), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,18 +127,15 @@ func TestConcurrentEditsKeepTheModelInStep(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			id := ids[i%len(ids)]
-			if _, err := products.UpdateProduct(ctx, id, shop.StaticForm(input(c.ID, fmt.Sprintf("Tee %d", i%len(ids)), i), nil)); err != nil {
+			if _, err := products.UpdateProduct(ctx, id, input(c.ID, fmt.Sprintf("Tee %d", i%len(ids)), i), nil); err != nil {
 				t.Error(err)
 			}
 		}()
 	}
 	wg.Wait()
-	fresh := mongostore.NewCatalogue(db)
-	if err := fresh.Load(ctx); err != nil {
-		t.Fatal(err)
-	}
-	want, _ := fresh.Products(1, 0)
-	got, total := cat.Products(1, 0)
+	fresh, _, _ := catalogueOn(t, db)
+	want, _, _ := fresh.Products(ctx, 1, 0)
+	got, total, _ := cat.Products(ctx, 1, 0)
 	if total != 4 || len(got) != len(want) {
 		t.Fatalf("model has %d products, store %d", total, len(want))
 	}
@@ -226,7 +232,7 @@ func TestListsAreCappedAndStable(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for page := 1; ; page++ {
-		ps, total := cat.Products(page, shop.ProductPageSize)
+		ps, total, _ := cat.Products(ctx, page, shop.ProductPageSize)
 		if total != 130 {
 			t.Fatalf("total %d", total)
 		}
@@ -254,4 +260,10 @@ func TestListsAreCappedAndStable(t *testing.T) {
 	if got, _ := products.SearchProducts(ctx, "   "); len(got) != 0 {
 		t.Fatalf("a blank keyword found %d", len(got))
 	}
+}
+
+// productCategory reports whether the model knows the category with this slug.
+func productCategory(m *catalogue.Model, slug string) bool {
+	_, err := m.CategoryBySlug(context.Background(), slug)
+	return err == nil
 }

@@ -29,19 +29,23 @@ func (d *categoryDoc) category() *shop.Category {
 	return &shop.Category{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt}
 }
 
-// CategoryService implements shop.CategoryService: writes go to the store and then to the
-// catalogue read model, reads come from the model.
+// CategoryService implements shop.CategoryWriter: categories go to the store, and every
+// change is handed to the catalogue read model before it answers.
 type CategoryService struct {
-	db  *DB
-	cat *Catalogue
-	now func() time.Time
+	db      *DB
+	changes shop.CatalogueChanges
+	now     func() time.Time
 }
 
-var _ shop.CategoryService = (*CategoryService)(nil)
+var _ shop.CategoryWriter = (*CategoryService)(nil)
 
-// NewCategoryService returns the category service over db, keeping cat up to date.
-func NewCategoryService(db *DB, cat *Catalogue) *CategoryService {
-	return &CategoryService{db: db, cat: cat, now: nowMillis}
+// NewCategoryService returns the category writer over db, telling changes of every change.
+func NewCategoryService(db *DB, changes shop.CatalogueChanges) *CategoryService {
+	return &CategoryService{db: db, changes: changes, now: nowMillis}
+}
+
+func (s *CategoryService) changed(ctx context.Context, id bson.ObjectID) error {
+	return s.changes.Changed(ctx, shop.CatalogueChange{Categories: []string{id.Hex()}})
 }
 
 func nowMillis() time.Time { return time.Now().UTC().Truncate(time.Millisecond) }
@@ -66,7 +70,7 @@ func (s *CategoryService) CreateCategory(ctx context.Context, name string) (*sho
 	if err != nil {
 		return nil, err
 	}
-	if err := s.cat.RefreshCategories(ctx); err != nil {
+	if err := s.changed(ctx, doc.ID); err != nil {
 		return nil, err
 	}
 	return doc.category(), nil
@@ -113,26 +117,28 @@ func (s *CategoryService) UpdateCategory(ctx context.Context, id, name string) (
 	if err != nil {
 		return nil, err
 	}
-	if err := s.cat.RefreshCategories(ctx); err != nil {
+	if err := s.changed(ctx, oid); err != nil {
 		return nil, err
 	}
 	return doc.category(), nil
 }
 
-// rename writes a category's new name and slug, holding its lock.
+// rename writes a category's new name and slug.
 func (s *CategoryService) rename(ctx context.Context, oid bson.ObjectID, name string) (*categoryDoc, error) {
-	unlock := s.db.locks.Lock(oid.Hex())
-	defer unlock()
-	var doc categoryDoc
-	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&doc); err != nil {
+	var current categoryDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&current); err != nil {
 		return nil, notFound(err, "Category not found.")
 	}
-	doc.Name, doc.NameKey, doc.UpdatedAt = name, strings.ToLower(name), s.now()
-	err := s.withFreeSlug(ctx, name, doc.Slug, func(sl string) error {
-		doc.Slug = sl
-		_, err := s.coll().UpdateByID(ctx, oid, bson.M{"$set": bson.M{
-			"name": doc.Name, "nameKey": doc.NameKey, "slug": sl, "updatedAt": doc.UpdatedAt}})
-		return err
+	var doc categoryDoc
+	err := s.withFreeSlug(ctx, name, current.Slug, func(sl string) error {
+		return s.db.guardedUpdate(ctx, s.coll(), oid, "Category not found.", func(raw bson.Raw) (bson.M, bson.M, error) {
+			if err := bson.Unmarshal(raw, &doc); err != nil {
+				return nil, nil, err
+			}
+			doc.Name, doc.NameKey, doc.Slug, doc.UpdatedAt = name, strings.ToLower(name), sl, s.now()
+			return nil, bson.M{"$set": bson.M{"name": doc.Name, "nameKey": doc.NameKey, "slug": sl,
+				"updatedAt": doc.UpdatedAt}}, nil
+		})
 	})
 	return &doc, err
 }
@@ -146,14 +152,13 @@ func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 	if err := s.deleteUnused(ctx, oid); err != nil {
 		return err
 	}
-	return s.cat.RefreshCategories(ctx)
+	return s.changed(ctx, oid)
 }
 
 // deleteUnused deletes a category unless products use it, holding its lock.
 func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) error {
 	id := oid.Hex()
-	unlock := s.db.locks.Lock(id)
-	defer unlock()
+	defer s.db.lockDoc(categoriesColl, oid)()
 	n, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"category": oid})
 	if err != nil {
 		return fmt.Errorf("count products of category %s: %w", id, err)
@@ -173,19 +178,6 @@ func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) e
 		return shop.Errorf(shop.ENOTFOUND, "Category not found.")
 	}
 	return nil
-}
-
-// Categories lists all categories sorted by name.
-func (s *CategoryService) Categories(context.Context) ([]*shop.Category, error) {
-	return s.cat.Categories(), nil
-}
-
-// CategoryBySlug returns one category.
-func (s *CategoryService) CategoryBySlug(_ context.Context, sl string) (*shop.Category, error) {
-	if c := s.cat.CategoryBySlug(sl); c != nil {
-		return c, nil
-	}
-	return nil, shop.Errorf(shop.ENOTFOUND, "Category not found.")
 }
 
 // makeSlug is the URL slug of a name, or fallback when the name has no letters or digits.

@@ -161,3 +161,14 @@ func redactURI(uri string) string {
 	}
 	return fmt.Sprint(opts.Hosts)
 }
+
+// cmpErr answers err when there is one, else fallback.
+func cmpErr(err, fallback error) error {
+	if err != nil {
+		return err
+	}
+	return fallback
+}
+
+// isNoDocument reports whether err says the document is not there.
+func isNoDocument(err error) bool { return errors.Is(err, mongo.ErrNoDocuments) }

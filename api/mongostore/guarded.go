@@ -8,28 +8,37 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 )
 
-// guardedUpdate runs a read-check-write of one document. decide sees the stored document and
-// answers the update to make (nil: nothing to do) and the guard: the fields whose stored
-// values the decision rests on. The embedded store holds the document's lock from the read to
-// the write and writes by _id alone (any other filter would scan the collection); MongoDB
-// writes with the guard in the filter and decides again when another write came first.
+// maxGuardedAttempts bounds how often an update is decided again on MongoDB when other writers
+// keep changing the document between its read and its write.
+const maxGuardedAttempts = 50
+
+// guardedUpdate runs a read-check-write of document id of coll; every write of a document the
+// shop updates goes through it. decide sees the stored document and answers the guard (the
+// conditions on the stored values the decision rests on; nil: none) and the update to make
+// (nil: nothing to do), or an error that ends the update unwritten. It checks the guard's
+// conditions itself: on the embedded store the guard is never sent.
+//   - The embedded store's updates are neither atomic nor able to use an index for anything
+//     but _id (DESIGN.md §9): there the document's lock is held from the read to the write
+//     (see Locker) and the write filters on _id alone.
+//   - MongoDB writes with the guard in the filter (an atomic conditional update) and decides
+//     again when another write came first.
+//
 // It answers ENOTFOUND (with notFoundMsg) for a missing document, or decide's error.
-func (d *DB) guardedUpdate(ctx context.Context, coll *mongo.Collection, oid bson.ObjectID, notFoundMsg string,
+func (d *DB) guardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
 	decide func(doc bson.Raw) (guard, update bson.M, err error)) error {
-	for range 50 {
-		done, err := d.tryGuardedUpdate(ctx, coll, oid, notFoundMsg, decide)
+	for range maxGuardedAttempts {
+		done, err := d.tryGuardedUpdate(ctx, coll, id, notFoundMsg, decide)
 		if err != nil || done {
 			return err
 		}
 	}
-	return fmt.Errorf("update %s %s: it kept changing under the write", coll.Name(), oid.Hex())
+	return fmt.Errorf("update %s %v: it kept changing under the write", coll.Name(), id)
 }
 
-func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, oid bson.ObjectID, notFoundMsg string,
+func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
 	decide func(doc bson.Raw) (guard, update bson.M, err error)) (bool, error) {
-	unlock := d.locks.Lock(oid.Hex())
-	defer unlock()
-	doc, err := coll.FindOne(ctx, bson.M{"_id": oid}).Raw()
+	defer d.lockDoc(coll.Name(), id)()
+	doc, err := coll.FindOne(ctx, bson.M{"_id": id}).Raw()
 	if err != nil {
 		return false, notFound(err, notFoundMsg)
 	}
@@ -37,7 +46,7 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, oid b
 	if err != nil || update == nil {
 		return true, err
 	}
-	filter := bson.M{"_id": oid}
+	filter := bson.M{"_id": id}
 	if !d.locks.enabled {
 		for k, v := range guard {
 			filter[k] = v
@@ -45,7 +54,16 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, oid b
 	}
 	res, err := coll.UpdateOne(ctx, filter, update)
 	if err != nil {
-		return false, fmt.Errorf("update %s %s: %w", coll.Name(), oid.Hex(), err)
+		return false, fmt.Errorf("update %s %v: %w", coll.Name(), id, err)
 	}
 	return res.MatchedCount == 1, nil
+}
+
+// lockDoc takes the lock of document id of coll on the embedded store (see Locker) and
+// answers its unlock.
+func (d *DB) lockDoc(coll string, id any) (unlock func()) {
+	if oid, ok := id.(bson.ObjectID); ok {
+		return d.locks.Lock(oid.Hex()) // ObjectIDs are unique across collections
+	}
+	return d.locks.Lock(fmt.Sprintf("%s/%v", coll, id))
 }

@@ -34,8 +34,8 @@ func TestColdPhotosLoadTogether(t *testing.T) {
 		for j := range b {
 			b[j] = byte(rng.Uint32())
 		}
-		p, err := products.CreateProduct(ctx, shop.StaticForm(input(c.ID, fmt.Sprintf("Shirt %d", i), 1),
-			&shop.PhotoUpload{ContentType: "image/jpeg", Body: bytes.NewReader(b)}))
+		p, err := products.CreateProduct(ctx, input(c.ID, fmt.Sprintf("Shirt %d", i), 1),
+			&shop.PhotoUpload{ContentType: "image/jpeg", Size: int64(len(b)), Body: bytes.NewReader(b)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,12 +79,12 @@ func TestColdPhotosLoadTogether(t *testing.T) {
 	for _, b := range want {
 		all += int64(len(b))
 	}
-	n, size, err := warm.WarmPhotoCache(ctx)
+	n, size, err := warm.WarmPhotoCache(ctx, cat.Photos())
 	if err != nil || n != len(want) || size != all {
 		t.Fatalf("warmed %d photos, %d bytes (%v); want %d, %d", n, size, err, len(want), all)
 	}
 	small := mongostore.NewProductService(db, cat, mongostore.NewPhotoCache(700<<10))
-	if n, size, err := small.WarmPhotoCache(ctx); err != nil || n == 0 || size > 700<<10 {
+	if n, size, err := small.WarmPhotoCache(ctx, cat.Photos()); err != nil || n == 0 || size > 700<<10 {
 		t.Fatalf("warmed %d photos, %d bytes (%v) into 700 KiB", n, size, err)
 	}
 

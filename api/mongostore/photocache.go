@@ -4,13 +4,15 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // PhotoCache keeps photo bytes by GridFS file id, least recently used out first, within a
 // budget of bytes. A file's bytes never change under its id, so entries never go stale.
 // Concurrent misses of one file share one load.
 type PhotoCache struct {
-	budget int64
+	budget       int64
+	hits, misses atomic.Uint64 // answers from memory; answers that waited for a load
 
 	mu       sync.Mutex
 	used     int64
@@ -42,8 +44,10 @@ func (c *PhotoCache) Get(ctx context.Context, id string, fetch func(context.Cont
 		c.order.MoveToFront(el)
 		b := el.Value.(*cached).bytes
 		c.mu.Unlock()
+		c.hits.Add(1)
 		return b, nil
 	}
+	c.misses.Add(1)
 	if l, ok := c.inflight[id]; ok {
 		c.mu.Unlock()
 		select {
@@ -84,6 +88,9 @@ func (c *PhotoCache) addLocked(id string, b []byte) {
 	c.byID[id] = c.order.PushFront(&cached{id: id, bytes: b})
 	c.used += size
 }
+
+// Stats answers how many lookups were answered from memory and how many waited for a load.
+func (c *PhotoCache) Stats() (hits, misses uint64) { return c.hits.Load(), c.misses.Load() }
 
 // Used is the number of bytes cached.
 func (c *PhotoCache) Used() int64 {

@@ -3,27 +3,31 @@ package mongostore
 import (
 	"context"
 	"sync"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
 )
 
 // WarmPhotoCache loads product photos into the photo cache, newest products first, until the
 // cache's budget is full. On the embedded store every read of photo chunks scans them all,
 // so photos read one by one on first view cost a scan each; read together here, in batches of
 // maxPhotoBatch, they cost one scan a batch, once, in the background after start. It answers
-// the number of photos and bytes loaded.
-func (s *ProductService) WarmPhotoCache(ctx context.Context) (int, int64, error) {
+// the number of photos and bytes loaded. photos are the photos to load, in order.
+func (s *ProductService) WarmPhotoCache(ctx context.Context, photos []*shop.Photo) (int, int64, error) {
 	var refs []photoRef
 	var total int64
-	s.cat.mu.RLock()
-	for _, e := range s.cat.newest {
-		if p := e.doc.Photo; p != nil {
-			if total+p.Size > s.photos.budget {
-				break
-			}
-			total += p.Size
-			refs = append(refs, *p)
+	for _, p := range photos {
+		fid, err := bson.ObjectIDFromHex(p.FileID)
+		if err != nil {
+			continue
 		}
+		if total+p.Size > s.photos.budget {
+			break
+		}
+		total += p.Size
+		refs = append(refs, photoRef{FileID: fid, ContentType: p.ContentType, Size: p.Size})
 	}
-	s.cat.mu.RUnlock()
 
 	var loaded int64
 	n := 0

@@ -3,7 +3,6 @@ package mongostore
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -12,106 +11,108 @@ import (
 	"shop"
 )
 
-// ProductService implements shop.ProductService: writes go to the store (photos to GridFS),
-// then to the catalogue read model before they answer; reads come from the model, photo
-// bytes from the cache.
+// ProductService implements shop.ProductWriter: products go to the store, photos to GridFS,
+// and every change is handed to the catalogue read model (shop.CatalogueChanges) before it
+// answers. Photo bytes are served from a cache.
 type ProductService struct {
-	db     *DB
-	cat    *Catalogue
-	photos *PhotoCache
-	batch  *photoBatcher
-	now    func() time.Time
+	db      *DB
+	changes shop.CatalogueChanges
+	photos  *PhotoCache
+	batch   *photoBatcher
+	now     func() time.Time
 }
 
-var _ shop.ProductService = (*ProductService)(nil)
+var _ shop.ProductWriter = (*ProductService)(nil)
 
-// NewProductService returns the product service over db, keeping cat up to date and caching
-// photo bytes in photos.
-func NewProductService(db *DB, cat *Catalogue, photos *PhotoCache) *ProductService {
-	return &ProductService{db: db, cat: cat, photos: photos, batch: newPhotoBatcher(db), now: nowMillis}
+// NewProductService returns the product writer over db, telling changes of every change and
+// caching photo bytes in photos.
+func NewProductService(db *DB, changes shop.CatalogueChanges, photos *PhotoCache) *ProductService {
+	return &ProductService{db: db, changes: changes, photos: photos, batch: newPhotoBatcher(db), now: nowMillis}
 }
 
 func (s *ProductService) coll() *mongo.Collection { return s.db.db.Collection(productsColl) }
 
-var errProductNotFound = shop.Errorf(shop.ENOTFOUND, "Product not found.")
+var (
+	errProductNotFound = shop.Errorf(shop.ENOTFOUND, "Product not found.")
+	errProductMoved    = shop.Errorf(shop.ECONFLICT,
+		"This product changed since you opened it. Reload it and try again.")
+)
 
-// readForm reads form, streaming its photo into GridFS as a file of product id. The answer's
-// photo is nil when the form has none. On error no file is left behind.
-func (s *ProductService) readForm(ctx context.Context, id bson.ObjectID, form shop.ProductForm) (shop.ProductInput, *photoRef, bson.ObjectID, error) {
-	var photo *photoRef
-	in, err := form(func(up *shop.PhotoUpload) error {
-		if photo != nil {
-			return shop.Errorf(shop.EINVALID, "Send at most one photo.")
-		}
-		ref, err := s.db.uploadPhoto(ctx, id, up)
-		photo = ref
-		return err
-	})
-	var cat bson.ObjectID
-	if err == nil {
-		err = in.Validate()
-	}
-	if err == nil {
-		cat, err = s.checkCategory(ctx, in.CategoryID)
-	}
-	if err != nil {
-		if photo != nil {
-			s.db.deletePhoto(ctx, photo.FileID)
-		}
-		return in, nil, cat, err
-	}
-	return in, photo, cat, nil
-}
-
-// checkCategory parses a category id and checks, in the store, that the category exists.
-func (s *ProductService) checkCategory(ctx context.Context, id string) (bson.ObjectID, error) {
+// category reads a product's category by id. ENOTFOUND when there is none.
+func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc, error) {
 	oid, err := objectID("Category", id)
 	if err != nil {
-		return oid, err
+		return nil, err
 	}
-	n, err := s.db.db.Collection(categoriesColl).CountDocuments(ctx, bson.M{"_id": oid})
-	if err != nil {
-		return oid, fmt.Errorf("find category %s: %w", id, err)
+	var c categoryDoc
+	if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
+		return nil, notFound(err, "Category not found.")
 	}
-	if n == 0 {
-		return oid, shop.Errorf(shop.ENOTFOUND, "Category not found.")
-	}
-	return oid, nil
+	return &c, nil
 }
 
 // CreateProduct stores a product and its optional photo.
-func (s *ProductService) CreateProduct(ctx context.Context, form shop.ProductForm) (*shop.Product, error) {
+func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput, up *shop.PhotoUpload) (*shop.Product, error) {
+	cat, err := s.category(ctx, in.CategoryID)
+	if err != nil {
+		return nil, err
+	}
 	id := bson.NewObjectID()
-	in, photo, cat, err := s.readForm(ctx, id, form)
+	photo, err := s.storePhoto(ctx, id, up)
 	if err != nil {
 		return nil, err
 	}
 	now := s.now()
 	doc := productDoc{ID: id, Name: in.Name, Description: in.Description, Price: in.Price.Rupees(),
-		Quantity: in.Quantity, Shipping: in.Shipping, Category: cat, Photo: photo, CreatedAt: now, UpdatedAt: now}
+		Quantity: in.Quantity, Shipping: in.Shipping, Category: cat.ID, Photo: photo, CreatedAt: now, UpdatedAt: now}
 	err = withFreeProductSlug(in.Name, "", func(sl string) error {
 		doc.Slug = sl
 		_, err := s.coll().InsertOne(ctx, doc)
 		return err
 	})
 	if err != nil {
-		if photo != nil {
-			s.db.deletePhoto(ctx, photo.FileID)
-		}
+		s.discardPhoto(ctx, photo)
 		return nil, fmt.Errorf("insert product: %w", err)
 	}
-	return s.refreshed(ctx, id)
+	return s.changed(ctx, &doc, cat)
 }
 
-// refreshed brings product id into the read model and answers it from there.
-func (s *ProductService) refreshed(ctx context.Context, id bson.ObjectID) (*shop.Product, error) {
-	if err := s.cat.RefreshProducts(ctx, id.Hex()); err != nil {
+// storePhoto stores up (when there is one) as a photo of product id.
+func (s *ProductService) storePhoto(ctx context.Context, id bson.ObjectID, up *shop.PhotoUpload) (*photoRef, error) {
+	if up == nil {
+		return nil, nil
+	}
+	return s.db.uploadPhoto(ctx, id, up)
+}
+
+func (s *ProductService) discardPhoto(ctx context.Context, photo *photoRef) {
+	if photo != nil {
+		s.db.deletePhoto(ctx, photo.FileID)
+	}
+}
+
+// changed hands the product to the read model and answers it as written.
+func (s *ProductService) changed(ctx context.Context, doc *productDoc, cat *categoryDoc) (*shop.Product, error) {
+	if err := s.changes.Changed(ctx, shop.CatalogueChange{Products: []string{doc.ID.Hex()}}); err != nil {
 		return nil, err
 	}
-	if p := s.cat.Product(id); p != nil {
-		return p, nil
+	return doc.product(shop.CategoryRef{ID: cat.ID.Hex(), Name: cat.Name, Slug: cat.Slug}), nil
+}
+
+// refreshed hands product id to the read model and answers it as stored.
+func (s *ProductService) refreshed(ctx context.Context, id bson.ObjectID) (*shop.Product, error) {
+	var doc productDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": id}).Decode(&doc); err != nil {
+		return nil, notFound(err, errProductNotFound.Message)
 	}
-	return nil, errProductNotFound
+	cat, err := s.category(ctx, doc.Category.Hex())
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		cat, err = &categoryDoc{ID: doc.Category}, nil // shown by id alone, as the read model does
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.changed(ctx, &doc, cat)
 }
 
 // withFreeProductSlug runs write with the slug of name (or keep, the slug the product has,
@@ -132,69 +133,65 @@ func withFreeProductSlug(name, keep string, write func(slug string) error) error
 	}
 }
 
-// UpdateProduct replaces a product's fields, and its photo when the form holds one.
-func (s *ProductService) UpdateProduct(ctx context.Context, id string, form shop.ProductForm) (*shop.Product, error) {
+// UpdateProduct replaces a product's fields, and its photo when one is given.
+func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.ProductInput, up *shop.PhotoUpload) (*shop.Product, error) {
 	oid, err := objectID("Product id", id)
 	if err != nil {
 		return nil, err
 	}
-	if s.cat.Product(oid) == nil {
-		// Do not store a photo for a product that does not exist (the store is checked again below).
-		if n, err := s.coll().CountDocuments(ctx, bson.M{"_id": oid}); err != nil || n == 0 {
-			return nil, cmpErr(err, errProductNotFound)
-		}
+	var current productDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&current); err != nil {
+		return nil, notFound(err, errProductNotFound.Message)
 	}
-	in, photo, cat, err := s.readForm(ctx, oid, form)
+	if !in.LoadedAt.IsZero() && !current.UpdatedAt.Equal(in.LoadedAt) {
+		return nil, errProductMoved
+	}
+	cat, err := s.category(ctx, in.CategoryID)
 	if err != nil {
 		return nil, err
 	}
-	discard := func() {
-		if photo != nil {
-			s.db.deletePhoto(ctx, photo.FileID)
-		}
+	photo, err := s.storePhoto(ctx, oid, up)
+	if err != nil {
+		return nil, err
 	}
-	// Quantity is written here: hold the product's lock like every stock change (see Locker).
-	unlock := s.db.locks.Lock(oid.Hex())
-	var old productDoc
-	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&old); err != nil {
-		unlock()
-		discard()
-		return nil, notFound(err, errProductNotFound.Message)
-	}
-	set := bson.M{"name": in.Name, "description": in.Description, "price": in.Price.Rupees(),
-		"shipping": in.Shipping, "category": cat, "updatedAt": s.now()}
-	if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
-		set["quantity"] = in.Quantity
-	}
-	if photo != nil {
-		set["photo"] = photo
-	}
-	keep := old.Slug
-	if makeSlug(in.Name, "product") != makeSlug(old.Name, "product") {
+	keep := current.Slug
+	if makeSlug(in.Name, "product") != makeSlug(current.Name, "product") {
 		keep = ""
 	}
+	var doc productDoc
+	var oldPhoto *photoRef
 	err = withFreeProductSlug(in.Name, keep, func(sl string) error {
-		set["slug"] = sl
-		_, err := s.coll().UpdateByID(ctx, oid, bson.M{"$set": set})
-		return err
+		return s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
+			var old productDoc
+			if err := bson.Unmarshal(raw, &old); err != nil {
+				return nil, nil, err
+			}
+			if !in.LoadedAt.IsZero() && !old.UpdatedAt.Equal(in.LoadedAt) {
+				return nil, nil, errProductMoved
+			}
+			doc = old
+			doc.Name, doc.Slug, doc.Description, doc.Price = in.Name, sl, in.Description, in.Price.Rupees()
+			doc.Shipping, doc.Category, doc.UpdatedAt = in.Shipping, cat.ID, s.now()
+			set := bson.M{"name": doc.Name, "slug": sl, "description": doc.Description, "price": doc.Price,
+				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt}
+			if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
+				doc.Quantity, set["quantity"] = in.Quantity, in.Quantity
+			}
+			if photo != nil {
+				doc.Photo, set["photo"] = photo, photo
+			}
+			oldPhoto = old.Photo
+			return bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, bson.M{"$set": set}, nil
+		})
 	})
-	unlock()
 	if err != nil {
-		discard()
+		s.discardPhoto(ctx, photo)
 		return nil, fmt.Errorf("update product %s: %w", id, err)
 	}
-	if photo != nil && old.Photo != nil {
-		s.db.deletePhoto(ctx, old.Photo.FileID)
+	if photo != nil {
+		s.discardPhoto(ctx, oldPhoto)
 	}
-	return s.refreshed(ctx, oid)
-}
-
-// cmpErr answers err when there is one, else fallback.
-func cmpErr(err, fallback error) error {
-	if err != nil {
-		return err
-	}
-	return fallback
+	return s.changed(ctx, &doc, cat)
 }
 
 // DeleteProduct removes a product and its photo.
@@ -203,7 +200,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 	if err != nil {
 		return err
 	}
-	unlock := s.db.locks.Lock(oid.Hex())
+	unlock := s.db.lockDoc(productsColl, oid)
 	var old productDoc
 	err = s.coll().FindOneAndDelete(ctx, bson.M{"_id": oid}).Decode(&old)
 	unlock()
@@ -214,74 +211,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 		s.db.deletePhoto(ctx, old.Photo.FileID)
 	}
 	s.releaseSKUs(ctx, &old)
-	return s.cat.RefreshProducts(ctx, id)
-}
-
-// Products lists products newest first.
-func (s *ProductService) Products(_ context.Context, page, limit int) ([]*shop.Product, int, error) {
-	ps, total := s.cat.Products(page, limit)
-	return ps, total, nil
-}
-
-// ProductBySlug returns one product.
-func (s *ProductService) ProductBySlug(_ context.Context, sl string) (*shop.Product, error) {
-	if p := s.cat.ProductBySlug(sl); p != nil {
-		return p, nil
-	}
-	return nil, errProductNotFound
-}
-
-// ProductCount is the number of products.
-func (s *ProductService) ProductCount(context.Context) (int, error) { return s.cat.Count(), nil }
-
-// ProductsOfCategory lists a category's products newest first (at most shop.MaxProductsListed).
-func (s *ProductService) ProductsOfCategory(_ context.Context, sl string) (*shop.Category, []*shop.Product, error) {
-	c := s.cat.CategoryBySlug(sl)
-	if c == nil {
-		return nil, nil, shop.Errorf(shop.ENOTFOUND, "Category not found.")
-	}
-	return c, s.cat.OfCategory(mustOID(c.ID), bson.NilObjectID, shop.MaxProductsListed), nil
-}
-
-// RelatedProducts lists up to shop.MaxRelated other products of the category.
-func (s *ProductService) RelatedProducts(_ context.Context, productID, categoryID string) ([]*shop.Product, error) {
-	pid, err := objectID("Product id", productID)
-	if err != nil {
-		return nil, err
-	}
-	cid, err := objectID("Category id", categoryID)
-	if err != nil {
-		return nil, err
-	}
-	if s.cat.Category(cid) == nil {
-		return nil, shop.Errorf(shop.ENOTFOUND, "Category not found.")
-	}
-	return s.cat.OfCategory(cid, pid, shop.MaxRelated), nil
-}
-
-// SearchProducts matches keyword literally and case-insensitively in name or description.
-func (s *ProductService) SearchProducts(_ context.Context, keyword string) ([]*shop.Product, error) {
-	keyword = strings.TrimSpace(keyword)
-	if len([]rune(keyword)) > shop.MaxKeywordLength {
-		return nil, shop.Errorf(shop.EINVALID, "Keyword must be at most %d characters.", shop.MaxKeywordLength)
-	}
-	return s.cat.Search(keyword, shop.MaxSearchResults), nil
-}
-
-// ProductPhoto describes a product's photo from the read model.
-func (s *ProductService) ProductPhoto(_ context.Context, productID string) (*shop.Photo, error) {
-	oid, err := objectID("Product id", productID)
-	if err != nil {
-		return nil, err
-	}
-	ref, found := s.cat.photo(oid)
-	if !found {
-		return nil, errProductNotFound
-	}
-	if ref == nil {
-		return nil, shop.Errorf(shop.ENOTFOUND, "This product has no photo.")
-	}
-	return &shop.Photo{FileID: ref.FileID.Hex(), ContentType: ref.ContentType, Size: ref.Size}, nil
+	return s.changes.Changed(ctx, shop.CatalogueChange{Products: []string{id}})
 }
 
 // LoadPhoto fills p.Bytes from the cache or GridFS. The bytes may be shared: read them only.

@@ -24,17 +24,17 @@ import (
 // that an admin's edit computed before a sale is made again over the sale rather than
 // undoing it (see SetVariants).
 type Stock struct {
-	db       *DB
-	onChange func(ctx context.Context, ids ...string) error
+	db      *DB
+	changes shop.CatalogueChanges
 }
 
 var _ shop.Stock = (*Stock)(nil)
 
-// NewStock returns the stock of products. onChange (may be nil) runs after every change of a
-// quantity with the product's id, so that a read model of the catalogue is up to date before
-// the answer returns. Its failure is logged, not returned: the units did move.
-func NewStock(db *DB, onChange func(ctx context.Context, ids ...string) error) *Stock {
-	return &Stock{db: db, onChange: onChange}
+// NewStock returns the stock of products. Every change of a quantity is handed to changes (may
+// be nil), so the catalogue read model reloads that one product before the answer returns; a
+// failure there is logged, not returned: the units did move.
+func NewStock(db *DB, changes shop.CatalogueChanges) *Stock {
+	return &Stock{db: db, changes: changes}
 }
 
 // stockTarget is where the units of one item are kept in a product read for a change.
@@ -167,7 +167,8 @@ func (s *Stock) Restock(ctx context.Context, item shop.StockItem, n int) error {
 }
 
 // update makes a guarded change of one product's stock and refreshes the catalogue when a
-// quantity moved.
+// quantity moved. A move also moves the product's updatedAt, so an admin's form loaded before
+// it is refused rather than overwriting the sale.
 func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
 	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
@@ -177,7 +178,14 @@ func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc
 	err = s.db.guardedUpdate(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
 		func(doc bson.Raw) (bson.M, bson.M, error) {
 			guard, update, err := decide(doc)
-			_, moved = update["$inc"]
+			if _, moved = update["$inc"]; moved {
+				set, _ := update["$set"].(bson.M)
+				if set == nil {
+					set = bson.M{}
+				}
+				set["updatedAt"] = nowMillis()
+				update["$set"] = set
+			}
 			return guard, update, err
 		})
 	if err == nil && moved {
@@ -197,10 +205,11 @@ func heldUnits(doc bson.Raw, hold string) (int, bool) {
 }
 
 func (s *Stock) changed(ctx context.Context, id string) {
-	if s.onChange == nil {
+	if s.changes == nil {
 		return
 	}
-	if err := s.onChange(context.WithoutCancel(ctx), id); err != nil {
+	err := s.changes.Changed(context.WithoutCancel(ctx), shop.CatalogueChange{Products: []string{id}})
+	if err != nil {
 		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", id, "err", err)
 	}
 }

@@ -43,13 +43,34 @@ func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
 	return doc.Quantity
 }
 
+// changeLog is a read model that records the changes it is told of.
+type changeLog struct {
+	mu      sync.Mutex
+	changes []shop.CatalogueChange
+	err     error
+}
+
+func (l *changeLog) Changed(_ context.Context, ch shop.CatalogueChange) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.changes = append(l.changes, ch)
+	return l.err
+}
+
+func (l *changeLog) products() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, ch := range l.changes {
+		out = append(out, ch.Products...)
+	}
+	return out
+}
+
 func TestStockReserveAndRelease(t *testing.T) {
 	db := storetest.NewDB(t)
-	var changed []string
-	stock := mongostore.NewStock(db, func(_ context.Context, ids ...string) error {
-		changed = append(changed, ids...)
-		return errors.New("the read model is down") // logged, never a failure of the stock
-	})
+	changes := &changeLog{err: errors.New("the read model is down")} // logged, never a failure of the stock
+	stock := mongostore.NewStock(db, changes)
 	id := insertProduct(t, db, 3)
 	orderA, orderB, orderC := bson.NewObjectID().Hex(), bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
 	ctx := t.Context()
@@ -80,8 +101,8 @@ func TestStockReserveAndRelease(t *testing.T) {
 			t.Fatalf("%s: quantity = %d, want %d", st.name, q, st.wantLeft)
 		}
 	}
-	if len(changed) != 4 {
-		t.Fatalf("onChange saw %v, want the product 4 times (reserve, release, reserve, restock)", changed)
+	if changed := changes.products(); len(changed) != 4 {
+		t.Fatalf("the read model was told of %v, want the product 4 times (reserve, release, reserve, restock)", changed)
 	}
 
 	unknown := bson.NewObjectID().Hex()

@@ -80,7 +80,7 @@ func TestPositionalVariantUpdate(t *testing.T) {
 
 func TestVariantStockReserveAndRelease(t *testing.T) {
 	db := storetest.NewDB(t)
-	stock := mongostore.NewStock(db, nil)
+	stock := mongostore.NewStock(db, &changeLog{})
 	id, vids := insertSizedProduct(t, db, 1, 2, 3)
 	m := shop.StockItem{ProductID: id, VariantID: vids[1]}
 	orderA, orderB := bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
@@ -140,7 +140,7 @@ func TestVariantStockReserveAndRelease(t *testing.T) {
 // whichever store runs the test (the embedded store's lock, MongoDB's atomic update).
 func TestVariantStockParallelReservationsNeverOversell(t *testing.T) {
 	db := storetest.NewDB(t)
-	stock := mongostore.NewStock(db, nil)
+	stock := mongostore.NewStock(db, &changeLog{})
 	id, vids := insertSizedProduct(t, db, 4, 5, 6)
 	var ok atomic.Int32
 	var wg sync.WaitGroup
@@ -168,7 +168,7 @@ func TestVariantStockParallelReservationsNeverOversell(t *testing.T) {
 func TestVariantEditDuringSalesLosesNoSale(t *testing.T) {
 	db := storetest.NewDB(t)
 	_, _, products := catalogueOn(t, db)
-	stock := mongostore.NewStock(db, nil)
+	stock := mongostore.NewStock(db, &changeLog{})
 	id, vids := insertSizedProduct(t, db, 4, 5, 6)
 	var ok atomic.Int32
 	var wg sync.WaitGroup

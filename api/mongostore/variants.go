@@ -66,7 +66,7 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	for _, v := range old.Variants {
 		had[v.SKU] = true
 	}
-	var claimed []string // SKUs new to the product, given back if it is not written
+	var fresh, claimed []string // SKUs new to the product; those claimed are given back if it is not written
 	defer func() {
 		if !written {
 			for _, sku := range claimed {
@@ -87,13 +87,12 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 			docs[i].Price = &r
 		}
 		keep[v.SKU] = true
-		if had[v.SKU] {
-			continue // the product's already
+		if !had[v.SKU] {
+			fresh = append(fresh, v.SKU)
 		}
-		if err := s.claimSKU(ctx, oid, v.SKU); err != nil {
-			return false, err
-		}
-		claimed = append(claimed, v.SKU)
+	}
+	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
+		return false, err
 	}
 	opts := make([]optionDoc, len(in.Options))
 	for i, o := range in.Options {
@@ -115,33 +114,65 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	return true, nil
 }
 
-// writeOverVariants applies update to the product if its variants are still at revision rev.
-// MongoDB checks the revision in the update's filter, atomically. The embedded store would
-// scan every product for such a filter (DESIGN: only an _id filter is pushed down), so there
-// the check is made in Go under the product's lock, which every write of its stock holds too.
+// writeOverVariants applies update to the product if its variants are still at revision rev
+// (a guarded update: see guardedUpdate).
 func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update bson.M) (bool, error) {
-	filter := bson.M{"_id": oid, "variantsRev": rev}
-	if rev == 0 {
-		filter["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
-	}
-	if s.db.locks.enabled {
-		unlock := s.db.locks.Lock(oid.Hex())
-		defer unlock()
-		var now productDoc
-		err := s.coll().FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(bson.M{"variantsRev": 1})).Decode(&now)
-		if err != nil {
-			return false, notFound(err, errProductNotFound.Message)
+	written := false
+	err := s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
+		var now struct {
+			VariantsRev int `bson:"variantsRev"`
 		}
-		if now.VariantsRev != rev {
-			return false, nil
+		if err := bson.Unmarshal(raw, &now); err != nil {
+			return nil, nil, err
 		}
-		filter = bson.M{"_id": oid}
+		written = now.VariantsRev == rev
+		if !written {
+			return nil, nil, nil
+		}
+		guard := bson.M{"variantsRev": rev}
+		if rev == 0 {
+			guard["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
+		}
+		return guard, update, nil
+	})
+	return written && err == nil, err
+}
+
+// claimSKUs makes the SKUs the product's, in one insert when none is claimed yet, and answers
+// those it claimed (all of them unless it fails). ECONFLICT when another product sells one.
+func (s *ProductService) claimSKUs(ctx context.Context, product bson.ObjectID, skus []string) ([]string, error) {
+	if len(skus) == 0 {
+		return nil, nil
 	}
-	res, err := s.coll().UpdateOne(ctx, filter, update)
-	if err != nil {
-		return false, fmt.Errorf("set variants of %s: %w", oid.Hex(), err)
+	docs := make([]skuDoc, len(skus))
+	for i, sku := range skus {
+		docs[i] = skuDoc{SKU: sku, Product: product, At: s.now()}
 	}
-	return res.MatchedCount == 1, nil
+	_, err := s.db.db.Collection(skusColl).InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
+	if err == nil {
+		return skus, nil
+	}
+	var bulk mongo.BulkWriteException
+	if !errors.As(err, &bulk) || bulk.WriteConcernError != nil {
+		return nil, fmt.Errorf("claim SKUs: %w", err)
+	}
+	failed := map[int]bool{}
+	for _, we := range bulk.WriteErrors {
+		if we.Code != 11000 && !isDuplicate(we) {
+			return nil, fmt.Errorf("claim SKUs: %w", err)
+		}
+		failed[we.Index] = true
+	}
+	var claimed []string
+	for i, sku := range skus {
+		if failed[i] {
+			if err := s.claimSKU(ctx, product, sku); err != nil {
+				return claimed, err
+			}
+		}
+		claimed = append(claimed, sku)
+	}
+	return claimed, nil
 }
 
 // claimSKU makes sku the product's. ECONFLICT when another product sells it; a claim left by

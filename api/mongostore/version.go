@@ -4,113 +4,85 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
-	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
-	"go.mongodb.org/mongo-driver/v2/mongo"
-	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"shop"
 )
 
-// The catalogue's version document: {_id: "catalogue", version: n} in the collection "meta".
-// Every catalogue write bumps it; each process polls it (an _id look-up) and reloads its
-// read model when another process changed it.
+// The catalogue's version document, {_id: "catalogue", epoch, seq, recent} in the collection
+// "meta": seq counts the catalogue changes announced since epoch began, and recent lists the
+// last recentChanges of them (the ids each changed), so a process that polls it reloads just
+// those documents. Every read model polls it with an _id look-up.
 const (
 	metaColl        = "meta"
 	catalogueMetaID = "catalogue"
+	recentChanges   = 256
 )
 
-// versionState is the version of the store that the model reflects.
-type versionState struct {
-	mu sync.Mutex
-	v  int64
+type versionDoc struct {
+	Epoch  string                 `bson:"epoch"`
+	Seq    int64                  `bson:"seq"`
+	Recent []shop.CatalogueChange `bson:"recent"`
 }
 
-func (s *versionState) get() int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.v
-}
-
-func (s *versionState) set(v int64) {
-	s.mu.Lock()
-	s.v = v
-	s.mu.Unlock()
-}
-
-// adopt records v as seen when it directly follows the version the model reflects: the model
-// then holds every change up to v (this process's change, applied before it was announced).
-func (s *versionState) adopt(v int64) {
-	s.mu.Lock()
-	if v == s.v+1 {
-		s.v = v
-	}
-	s.mu.Unlock()
-}
-
-type metaDoc struct {
-	Version int64 `bson:"version"`
-}
-
-// readVersion reads the catalogue's version; 0 before the first write.
-func (c *Catalogue) readVersion(ctx context.Context) (int64, error) {
-	var m metaDoc
-	err := c.db.db.Collection(metaColl).FindOne(ctx, bson.M{"_id": catalogueMetaID}).Decode(&m)
-	if errors.Is(err, mongo.ErrNoDocuments) {
-		return 0, nil
-	}
-	if err != nil {
-		return 0, fmt.Errorf("read catalogue version: %w", err)
-	}
-	return m.Version, nil
-}
-
-// announce bumps the version after this process changed the catalogue (its model already
-// holds the change). A failure is logged, not answered: the write itself succeeded, and the
-// next announced change makes other processes reload everything anyway.
-func (c *Catalogue) announce(ctx context.Context) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
-	defer cancel()
-	// A mutex of its own, not a Locker stripe: callers may hold a document's stripe, and the
-	// embedded store needs the bump serialised within the process (DESIGN.md §9).
-	c.bumpMu.Lock()
-	defer c.bumpMu.Unlock()
-	var m metaDoc
-	err := c.db.db.Collection(metaColl).FindOneAndUpdate(ctx, bson.M{"_id": catalogueMetaID},
-		bson.M{"$inc": bson.M{"version": int64(1)}},
-		options.FindOneAndUpdate().SetUpsert(true).SetReturnDocument(options.After)).Decode(&m)
-	if err != nil {
-		c.log.Error("bump catalogue version", "err", err)
-		return
-	}
-	c.version.adopt(m.Version)
-}
-
-// Watch polls the version document every interval until ctx ends, and reloads the model
-// when another process changed the catalogue.
-func (c *Catalogue) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+// catalogueVersion reads the version document, creating it when the store has none yet.
+func (d *DB) catalogueVersion(ctx context.Context) (*shop.CatalogueVersion, error) {
+	coll := d.db.Collection(metaColl)
+	for range 2 {
+		var v versionDoc
+		err := coll.FindOne(ctx, bson.M{"_id": catalogueMetaID}).Decode(&v)
+		if err == nil && v.Epoch != "" {
+			return &shop.CatalogueVersion{Epoch: v.Epoch, Seq: v.Seq, Recent: v.Recent}, nil
 		}
-		if err := c.Sync(ctx); err != nil && ctx.Err() == nil {
-			c.log.Warn("catalogue sync failed", "err", err)
+		if err != nil && !isNoDocument(err) {
+			return nil, fmt.Errorf("read catalogue version: %w", err)
+		}
+		// None yet, or one from before changes were named: begin a new epoch. Two processes
+		// racing here both insert; the unique _id keeps the first, and both read it again.
+		if err == nil {
+			_, err = coll.DeleteOne(ctx, bson.M{"_id": catalogueMetaID, "epoch": bson.M{"$exists": false}})
+		} else {
+			err = nil
+		}
+		if err == nil {
+			_, err = coll.InsertOne(ctx, bson.M{"_id": catalogueMetaID, "epoch": bson.NewObjectID().Hex(),
+				"seq": int64(0), "recent": bson.A{}})
+		}
+		if err != nil && !isDuplicate(err) {
+			return nil, fmt.Errorf("create catalogue version: %w", err)
 		}
 	}
+	return nil, fmt.Errorf("read catalogue version: it keeps changing")
 }
 
-// Sync reloads the model when the store's version differs from the one it reflects.
-func (c *Catalogue) Sync(ctx context.Context) error {
-	v, err := c.readVersion(ctx)
+// announceCatalogueChange appends ch to the version document and answers its new seq.
+func (d *DB) announceCatalogueChange(ctx context.Context, ch shop.CatalogueChange) (int64, error) {
+	var seq int64
+	bump := func(raw bson.Raw) (bson.M, bson.M, error) {
+		var v versionDoc
+		if err := bson.Unmarshal(raw, &v); err != nil {
+			return nil, nil, err
+		}
+		if v.Epoch == "" {
+			return nil, nil, errNoEpoch
+		}
+		seq = v.Seq + 1
+		recent := append(v.Recent, ch)
+		recent = recent[max(0, len(recent)-recentChanges):]
+		return bson.M{"seq": v.Seq}, bson.M{"$set": bson.M{"seq": seq, "recent": recent}}, nil
+	}
+	meta := d.db.Collection(metaColl)
+	err := d.guardedUpdate(ctx, meta, catalogueMetaID, "no catalogue version", bump)
+	if shop.ErrorCode(err) == shop.ENOTFOUND || errors.Is(err, errNoEpoch) {
+		if _, err = d.catalogueVersion(ctx); err == nil {
+			err = d.guardedUpdate(ctx, meta, catalogueMetaID, "no catalogue version", bump)
+		}
+	}
 	if err != nil {
-		return err
+		return 0, fmt.Errorf("announce catalogue change: %w", err)
 	}
-	if v == c.version.get() {
-		return nil
-	}
-	return c.Load(ctx)
+	return seq, nil
 }
+
+var errNoEpoch = errors.New("the catalogue version has no epoch yet")

@@ -54,3 +54,30 @@ func TestSandboxTransactionIDsAreUnique(t *testing.T) {
 		t.Fatalf("Refund = %v", err)
 	}
 }
+
+// TestSandboxKeepsItsCharges: a charge repeated with its key answers the first one, and
+// FindCharge answers it; a key FindCharge found unused is void, never to be charged.
+func TestSandboxKeepsItsCharges(t *testing.T) {
+	gw := &payment.Sandbox{}
+	c := shop.Charge{Amount: 100, Currency: "inr", Nonce: "ok", IdempotencyKey: "order-1"}
+	first, err := gw.Charge(t.Context(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := gw.Charge(t.Context(), c)
+	if err != nil || *again != *first {
+		t.Fatalf("repeated charge = %+v, %v; want the first %+v", again, err, first)
+	}
+	found, err := gw.FindCharge(t.Context(), shop.Charge{Amount: 100, Currency: "inr", IdempotencyKey: "order-1"})
+	if err != nil || found == nil || *found != *first {
+		t.Fatalf("FindCharge = %+v, %v; want %+v", found, err, first)
+	}
+	none, err := gw.FindCharge(t.Context(), shop.Charge{Amount: 100, Currency: "inr", IdempotencyKey: "order-2"})
+	if err != nil || none != nil {
+		t.Fatalf("FindCharge of an unused key = %+v, %v; want nil", none, err)
+	}
+	late, err := gw.Charge(t.Context(), shop.Charge{Amount: 100, Currency: "inr", Nonce: "ok", IdempotencyKey: "order-2"})
+	if shop.ErrorCode(err) != shop.EDECLINED || late != nil {
+		t.Fatalf("charge after the key was found unused = %+v, %v; want EDECLINED", late, err)
+	}
+}

@@ -1,88 +1,26 @@
 package payment_test
 
 import (
-	"bufio"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"shop"
+	"shop/internal/stripemock"
 	"shop/payment"
 )
-
-// startStripeMock runs the project's stripe-mock on free loopback ports and answers its base
-// URL. With fixtures "" it uses the bundled fixtures.
-func startStripeMock(t *testing.T, fixtures string) string {
-	t.Helper()
-	bin, err := filepath.Abs(filepath.Join("..", "..", ".bin", "stripe-mock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(bin); err != nil {
-		t.Fatalf("stripe-mock is not installed at %s: run `make stripe-mock` in the repository root (%v)", bin, err)
-	}
-	// Both listeners on loopback: given only -http-addr, stripe-mock also opens HTTPS on all interfaces.
-	args := []string{"-http-addr", "127.0.0.1:", "-https-addr", "127.0.0.1:"}
-	if fixtures != "" {
-		args = append(args, "-fixtures", fixtures)
-	}
-	cmd := exec.Command(bin, args...)
-	pr, pw := io.Pipe()
-	cmd.Stdout, cmd.Stderr = pw, pw
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start stripe-mock: %v", err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-		_ = pw.Close()
-	})
-	addr := make(chan string, 1)
-	var out strings.Builder
-	var mu sync.Mutex
-	re := regexp.MustCompile(`Listening for HTTP at address: (\S+)`)
-	go func() {
-		sc := bufio.NewScanner(pr)
-		for sc.Scan() {
-			mu.Lock()
-			out.WriteString(sc.Text() + "\n")
-			mu.Unlock()
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-	}()
-	select {
-	case a := <-addr:
-		return "http://" + a
-	case <-time.After(20 * time.Second):
-		mu.Lock()
-		defer mu.Unlock()
-		t.Fatalf("stripe-mock did not start listening within 20 s; output:\n%s", out.String())
-	}
-	return ""
-}
 
 // TestStripeAgainstStripeMock drives the real SDK against stripe-mock. stripe-mock checks each
 // request against Stripe's OpenAPI spec and answers fixtures: its bundled PaymentIntent has
 // status requires_payment_method, so the success case gives it the fixture of a confirmed card
-// payment (testdata/stripe-mock-fixtures.json: status succeeded).
+// payment (stripemock.Succeeded).
 func TestStripeAgainstStripeMock(t *testing.T) {
 	t.Run("confirmed payment intent", func(t *testing.T) {
 		t.Parallel()
-		fixtures, err := filepath.Abs(filepath.Join("testdata", "stripe-mock-fixtures.json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: startStripeMock(t, fixtures)})
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: stripemock.Start(t, stripemock.Succeeded)})
 		p, err := gw.Charge(t.Context(), shop.Charge{Amount: 149900, Currency: "inr", Nonce: "pm_card_visa",
 			IdempotencyKey: "order-abc", Description: "Order abc"})
 		if err != nil {
@@ -96,9 +34,25 @@ func TestStripeAgainstStripeMock(t *testing.T) {
 			t.Fatalf("Refund: %v", err)
 		}
 	})
+	t.Run("find a confirmed charge by its key", func(t *testing.T) {
+		t.Parallel()
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: stripemock.Start(t, stripemock.Succeeded)})
+		p, err := gw.FindCharge(t.Context(), shop.Charge{Amount: 149900, Currency: "inr", IdempotencyKey: "order-abc"})
+		if err != nil || p == nil || !p.Success || !strings.HasPrefix(p.TransactionID, "pi_") {
+			t.Fatalf("FindCharge = %+v, %v; want the payment", p, err)
+		}
+	})
+	t.Run("an unconfirmed intent is no charge", func(t *testing.T) {
+		t.Parallel()
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: stripemock.Start(t, stripemock.Bundled)})
+		p, err := gw.FindCharge(t.Context(), shop.Charge{Amount: 149900, Currency: "inr", IdempotencyKey: "order-abc"})
+		if err != nil || p != nil {
+			t.Fatalf("FindCharge = %+v, %v; want nil, nil (the intent cancelled)", p, err)
+		}
+	})
 	t.Run("unconfirmed payment intent is declined", func(t *testing.T) {
 		t.Parallel()
-		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: startStripeMock(t, "")})
+		gw := payment.NewStripe(payment.StripeConfig{SecretKey: "sk_test_123", APIBase: stripemock.Start(t, stripemock.Bundled)})
 		p, err := gw.Charge(t.Context(), shop.Charge{Amount: 49900, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-def"})
 		if shop.ErrorCode(err) != shop.EDECLINED {
 			t.Fatalf("Charge = %+v, %v; want EDECLINED for status requires_payment_method", p, err)

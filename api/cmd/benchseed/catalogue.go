@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"strings"
 
-	"github.com/gosimple/slug"
+	"shop"
 )
 
 var (
@@ -30,8 +28,8 @@ func categoryName(i int) string {
 
 // garment is one bench product's text.
 type garment struct {
-	name, slug, description string
-	price                   float64
+	name, description string
+	price             shop.Paise
 }
 
 // garmentOf is the i-th product: a name made of a fit, colour, material and garment, unique
@@ -44,7 +42,5 @@ func garmentOf(i int) garment {
 	desc := fmt.Sprintf("A %s %s %s in %s, cut for %s. Breathable, easy to wash and made to last; "+
 		"pairs well with the rest of the collection. Style %d.", strings.ToLower(fit), strings.ToLower(mat),
 		strings.ToLower(g), strings.ToLower(col), season, 1000+i)
-	return garment{name: name, slug: slug.Make(name), description: desc, price: float64(299+(i*37)%4700) + float64(i%100)/100}
+	return garment{name: name, description: desc, price: shop.Paise((299+(i*37)%4700)*100 + i%100)}
 }
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -34,6 +35,7 @@ type config struct {
 	TrustedProxies []string
 	LogLevel       slog.Level
 	LogFormat      string // json (one object a line, for log collectors) or text
+	MetricsAddr    string // where Prometheus metrics are served; "off": nowhere
 	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
 	CheckoutTimeout time.Duration
 }
@@ -61,6 +63,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		Currency:      strings.ToLower(env("CURRENCY", "inr")),
 		ClientDist:    env("CLIENT_DIST", ""),
 		LogFormat:     strings.ToLower(env("LOG_FORMAT", "json")),
+		MetricsAddr:   env("METRICS_ADDR", "127.0.0.1:9464"),
 	}
 	var err error
 	if c.JWTTTL, err = time.ParseDuration(env("JWT_TTL", "168h")); err != nil || c.JWTTTL <= 0 {
@@ -80,6 +83,11 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if c.LogFormat != "json" && c.LogFormat != "text" {
 		return nil, fmt.Errorf("LOG_FORMAT must be json or text")
+	}
+	if c.MetricsAddr != "off" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			return nil, fmt.Errorf("METRICS_ADDR must be host:port (such as 127.0.0.1:9464) or off")
+		}
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))

@@ -12,22 +12,41 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"shop"
+	"shop/app"
 	"shop/demo"
-	"shop/embedded"
 	"shop/httpapi"
+	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
 )
 
+// usage is what shopd says when its arguments are not understood.
+const usage = `usage:
+  shopd                 serve the shop (configured from the environment; see .env.example)
+  shopd backup DIR      copy the embedded store in DATA_DIR and its JWT secret into the new
+                        directory DIR, consistently, while shopd runs or not
+  shopd restore DIR     bring a backup in DIR back into an empty DATA_DIR`
+
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Getenv, os.Stdout); err != nil {
+	var err error
+	switch args := os.Args[1:]; {
+	case len(args) == 0:
+		err = run(ctx, os.Getenv, os.Stdout)
+	case len(args) == 2 && args[0] == "backup":
+		err = backupStore(ctx, os.Getenv, args[1], os.Stdout)
+	case len(args) == 2 && args[0] == "restore":
+		err = restoreStore(os.Getenv, args[1], os.Stdout)
+	default:
+		fmt.Fprintln(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "shopd:", err)
 		os.Exit(1)
 	}
@@ -48,48 +67,37 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	observed := metrics.New()
+	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
-	uri := cfg.MongoURI
-	if cfg.embedded() {
-		srv, err := embedded.Start(filepath.Join(cfg.DataDir, "store"))
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if err := srv.Stop(10 * time.Second); err != nil {
-				log.Error("stop embedded store", "err", err)
-			}
-		}()
-		uri = srv.URI()
-		log.Info("embedded store started", "dir", filepath.Join(cfg.DataDir, "store"))
-	}
-
-	db, err := mongostore.Open(ctx, uri, cfg.MongoDB, mongostore.Options{SerializeUpdates: cfg.embedded(), Logger: log})
+	store, err := app.OpenStore(ctx, cfg.MongoURI, cfg.DataDir, cfg.MongoDB, log)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = db.Close(context.Background()) }()
-	if err := db.EnsureIndexes(ctx); err != nil {
+	defer store.Close()
+
+	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(store.DB))
+	if cfg.StripeKey != "" {
+		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
+		log.Info("card payments through Stripe", "currency", cfg.Currency)
+	} else {
+		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
+	}
+	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
+		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log})
+	if err != nil {
 		return err
 	}
-
-	users := mongostore.NewUserService(db, shop.Hasher{})
+	go s.Run(ctx, time.Second)
+	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", s.Photos.Stats)
 	if cfg.AdminEmail != "" {
-		if _, err := users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
+		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
 			return err
 		}
 		log.Info("admin account ready", "email", cfg.AdminEmail)
 	}
-
-	catalogue := mongostore.NewCatalogue(db)
-	if err := catalogue.Load(ctx); err != nil {
-		return err
-	}
-	go catalogue.Watch(ctx, time.Second)
-	categories := mongostore.NewCategoryService(db, catalogue)
-	products := mongostore.NewProductService(db, catalogue, mongostore.NewPhotoCache(int64(cfg.PhotoCacheMB)<<20))
 	if cfg.SeedDemo {
-		seeded, err := demo.Seed(ctx, demo.Services{Users: users, Categories: categories, Products: products})
+		seeded, err := demo.Seed(ctx, demo.Services{Users: s.Users, Categories: s.Categories, Products: s.Products})
 		if err != nil {
 			return fmt.Errorf("load the demo catalogue: %w", err)
 		}
@@ -98,27 +106,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
 		}
 	}
-
-	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
-	if cfg.StripeKey != "" {
-		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
-		log.Info("card payments through Stripe", "currency", cfg.Currency)
-	} else {
-		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
-	}
-	// Checkout's stock changes refresh the catalogue's read model before the answer returns.
-	orders := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db),
-		Stock: mongostore.NewStock(db, catalogue.RefreshProducts), Gateway: gateway, Currency: cfg.Currency, Logger: log,
-		CheckoutTimeout: cfg.CheckoutTimeout})
-	if err := recoverCheckouts(ctx, log, orders, cfg); err != nil {
+	if err := recoverCheckouts(ctx, log, s.Orders, cfg); err != nil {
 		return err
 	}
-	go orders.RecoverEvery(ctx, time.Minute)
+	go s.Orders.RecoverEvery(ctx, time.Minute)
 
-	if cfg.embedded() {
+	if store.Embedded {
 		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 		go func() {
-			n, size, err := products.WarmPhotoCache(ctx)
+			n, size, err := s.WarmPhotoCache(ctx)
 			if err != nil && ctx.Err() == nil {
 				log.Warn("warm the photo cache", "err", err)
 			}
@@ -126,20 +122,11 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		}()
 	}
 
-	api, err := httpapi.New(httpapi.Deps{
-		Users:            users,
-		Categories:       categories,
-		Products:         products,
-		Orders:           orders,
-		Tokens:           httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL),
-		Health:           db.Ping,
-		CatalogueVersion: catalogue.Version,
-		Logger:           log,
-		Currency:         cfg.Currency,
-		ClientDist:       cfg.ClientDist,
-		CORSOrigins:      cfg.CORSOrigins,
-		TrustedProxies:   cfg.TrustedProxies,
-	})
+	deps := s.Deps()
+	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
+	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	deps.Currency = cfg.Currency
+	api, err := httpapi.New(deps)
 	if err != nil {
 		return err
 	}
@@ -149,7 +136,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
 	defer cancel()
-	if err := orders.Drain(drainCtx); err != nil {
+	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr
@@ -184,6 +171,26 @@ func servedURL(addr net.Addr) string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// serveMetrics serves Prometheus metrics at /metrics on addr ("off": not at all) until the
+// returned stop is called. Metrics are for the operator's network only, so they never share
+// the public port. A taken address is logged, not fatal: the shop serves on without metrics.
+func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
+	if addr == "off" {
+		return func() {}
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		log.Error("metrics not served: set METRICS_ADDR to a free address", "err", err)
+		return func() {}
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", h)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
+	return func() { _ = srv.Close() }
 }
 
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.

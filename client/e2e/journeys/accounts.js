@@ -75,6 +75,7 @@ export default function accounts() {
       assert.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '');
       await page.getByLabel('Phone', { exact: true }).fill('+91 90000 11111');
       await page.getByLabel('Password', { exact: true }).fill('secret-ada-2');
+      await page.getByLabel('Current password', { exact: true }).fill(person.password);
       await page.getByRole('button', { name: 'Update' }).click();
       await see(page, 'Profile Updated Successfully');
     });

@@ -10,8 +10,9 @@ export const getUsersPage = (page, limit) =>
     return { users, total: Number.isFinite(d?.total) ? d.total : users.length, page };
   });
 
-export const updateProfile = ({ name, email, password, phone, address }) =>
-  api.put('/api/v1/auth/profile', { name, email, password, phone, address });
+// A new password or security answer travels with the current password; neither is sent otherwise.
+export const updateProfile = ({ name, email, password, phone, address, answer, currentPassword }) =>
+  api.put('/api/v1/auth/profile', { name, email, password, phone, address, answer, currentPassword });
 
 /** One page of the admin's user list; the page shown stays while the next one loads. */
 export const usersPageQuery = (page, limit) =>

@@ -10,6 +10,7 @@ const COLUMNS = ['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity'];
 export default function AdminOrderCard({ order, number, onStatusChange }) {
   return (
     <Card title={<h2 className="order-card__title">Order #{number}</h2>} style={{ marginBottom: 16 }} role="article" aria-label={`Order #${number}`}>
+      <div className="table-scroll">
       <table style={{ width: '100%', marginBottom: 16 }}>
         <thead>
           <tr>
@@ -37,6 +38,7 @@ export default function AdminOrderCard({ order, number, onStatusChange }) {
           </tr>
         </tbody>
       </table>
+      </div>
       {order.products?.map((product, i) => (
         <AdminOrderProduct key={`${product._id}-${i}`} product={product} />
       ))}

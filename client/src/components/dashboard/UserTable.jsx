@@ -1,6 +1,7 @@
 /** UserTable lists users with their name, email and phone. */
 export default function UserTable({ users }) {
   return (
+    <div className="table-scroll">
     <table style={{ width: '100%', borderCollapse: 'collapse' }}>
       <thead>
         <tr>
@@ -19,5 +20,6 @@ export default function UserTable({ users }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

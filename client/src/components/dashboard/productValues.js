@@ -17,7 +17,8 @@ export const EMPTY_PRODUCT = {
 /** productFormData builds the multipart body of a product create or update. */
 export function productFormData(values, photo) {
   const data = new FormData();
-  ['name', 'description', 'price', 'quantity', 'category', 'shipping'].forEach((key) => {
+  // updatedAt (edits only) lets the server refuse an edit of a copy a sale has made stale.
+  ['name', 'description', 'price', 'quantity', 'category', 'shipping', 'updatedAt'].forEach((key) => {
     if (values[key] !== undefined) data.append(key, values[key]);
   });
   if (photo) data.append('photo', photo);
@@ -34,5 +35,6 @@ export function productValues(product) {
     quantity: product.quantity ?? '',
     shipping: shipping ? '1' : '0',
     category: product.category?._id ?? product.category,
+    updatedAt: product.updatedAt,
   };
 }

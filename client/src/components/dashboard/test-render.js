@@ -13,3 +13,7 @@ export function renderDashboard(path, options) {
   const result = renderRoute(path, options);
   return { ...result, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
 }
+
+// Every dashboard page is a lazy chunk built on antd: import them before the first test, so a
+// test's wait covers what the page does, not loading the component library on a busy machine.
+await Promise.all(Object.values(import.meta.glob(['../../pages/{admin,user}/*.jsx', '!**/*.test.jsx'])).map((load) => load()));

@@ -1,25 +1,41 @@
 // useProductAction runs an admin's product change (create, update, delete): on success it
 // refreshes every product list, shows the given toast and returns to the product list; on
 // failure the server's message, else the generic text (from the query cache). The answer is
-// awaited before any toast.
+// awaited before any toast. A 409 (the product changed since the form was loaded) runs
+// onConflict instead, when given, and says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import { ADMIN_PRODUCTS } from '../../paths';
-import { GENERIC_ERROR } from './texts';
+import { GENERIC_ERROR, PRODUCT_CHANGED } from './texts';
+
+const CONFLICT = Symbol('product changed meanwhile');
 
 export default function useProductAction() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ call }) => call(),
+    mutationFn: async ({ call, onConflict }) => {
+      try {
+        return await call();
+      } catch (error) {
+        if (!onConflict || error.status !== 409) throw error;
+        await onConflict();
+        return CONFLICT;
+      }
+    },
     meta: { errorText: GENERIC_ERROR },
-    onSuccess: async (_answer, { successText }) => {
+    onSuccess: async (answer, { successText }) => {
+      if (answer === CONFLICT) {
+        toast.error(PRODUCT_CHANGED);
+        return;
+      }
       await Promise.all([PRODUCTS_KEY, PRODUCT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       toast.success(successText);
       navigate(ADMIN_PRODUCTS);
     },
   });
-  return (call, successText) => mutation.mutateAsync({ call, successText }).catch(() => {});
+  return (call, successText, onConflict) =>
+    mutation.mutateAsync({ call, successText, onConflict }).catch(() => {});
 }

@@ -34,12 +34,12 @@ export default function Header() {
         <Link to={HOME} className="site-nav__brand">
           {BRAND}
         </Link>
-        <button type="button" className="icon-button site-nav__toggle" aria-label="Open search"
+        <button type="button" className="icon-button site-nav__toggle site-nav__toggle--search" aria-label="Open search"
           aria-expanded={open === 'search'} aria-controls="site-search" onClick={toggle('search')}>
           <Icon name={open === 'search' ? 'close' : 'search'} />
         </button>
         <CartLink />
-        <button type="button" className="icon-button site-nav__toggle" aria-label="Menu"
+        <button type="button" className="icon-button site-nav__toggle site-nav__toggle--menu" aria-label="Menu"
           aria-expanded={open === 'menu'} aria-controls="site-menu" onClick={toggle('menu')}>
           <Icon name={open === 'menu' ? 'close' : 'menu'} />
         </button>

@@ -17,7 +17,7 @@ export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
-  const { data: product } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
+  const { data: product, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
 
@@ -26,7 +26,10 @@ export default function UpdateProduct() {
     if (product) setValues(productValues(product));
   }, [product]);
 
-  const update = () => act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully');
+  // Refused because a sale changed the product meanwhile: reload it into the form.
+  const reloadChanged = () => refetch();
+  const update = () =>
+    act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully', reloadChanged);
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');

@@ -86,6 +86,28 @@ describe('admin update product', () => {
     expect(router.state.location.pathname).toBe(PRODUCT);
   });
 
+  it('sends the updatedAt it loaded; when the product changed since, reloads it and says so', async () => {
+    const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const sold = { ...product, quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
+    let current = loaded;
+    server.use(http.get(url('product/get-product/:slug'), () => HttpResponse.json({ success: true, product: current })));
+    const sent = capture(() => {
+      current = sold;
+      return HttpResponse.json(
+        { success: false, message: 'This product changed since you opened it. Reload it and try again.' },
+        { status: 409 },
+      );
+    });
+    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText(/It has been reloaded: check it and update again/)).toBeInTheDocument();
+    expect(sent.fields.updatedAt).toBe(loaded.updatedAt);
+    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(2));
+    expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(PRODUCT);
+  });
+
   it('deletes after the prompt is answered, says so and goes to the products list', async () => {
     let deleted = null;
     server.use(

@@ -1,6 +1,5 @@
 // /forget-password: email, new password and the answer (labelled What is your old password);
 // success goes to /login. Beside it, a link to the reset by email.
-import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -24,7 +23,7 @@ export default function ForgotPassword() {
         <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
         <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
-        <Button type="primary" htmlType="submit" disabled={busy}>RESET</Button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
         <p>Forgot the answer too? <Link to={RESET_PASSWORD}>Get a reset link by email</Link></p>
       </form>
     </Layout>

@@ -1,6 +1,5 @@
 // /login: email and password. Success stores the session and returns to the path carried in
 // state (or /); the server's message is shown either way.
-import { Button } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -29,8 +28,8 @@ export default function Login() {
         <h1>LOGIN FORM</h1>
         <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required placeholder="Enter Your Password" {...field('password')} />
-        <Button type="link" onClick={() => navigate(FORGET_PASSWORD)}>Forget Password</Button>
-        <Button type="primary" htmlType="submit" disabled={busy}>LOGIN</Button>
+        <button type="button" className="btn btn--link" onClick={() => navigate(FORGET_PASSWORD)}>Forget Password</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>LOGIN</button>
         <p>Don&apos;t have an account? <Link to={REGISTER}>Register</Link></p>
       </form>
     </Layout>

@@ -1,6 +1,5 @@
 // /register: the sign-up form; success goes to /login. Confirm Password is the `answer`
 // field of the API (nothing checks it against the password).
-import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -24,7 +23,7 @@ export default function Register() {
         <TextField label="Phone" type="tel" autoComplete="tel" required placeholder="Enter Your Phone" {...field('phone')} />
         <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
         <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
-        <Button type="primary" htmlType="submit" disabled={busy}>REGISTER</Button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>REGISTER</button>
         <p>Already have an account? <Link to={LOGIN}>Login</Link></p>
       </form>
     </Layout>

@@ -2,7 +2,6 @@
 // (the answer is the same whether or not the email has an account); the link comes back here
 // with ?token=, where a new password is set and the shopper goes to /login.
 import { useMutation } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -32,7 +31,7 @@ function AskForLink() {
       <h1>RESET PASSWORD BY EMAIL</h1>
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
-      <Button type="primary" htmlType="submit" disabled={ask.isPending}>SEND LINK</Button>
+      <button type="submit" className="btn btn--primary" disabled={ask.isPending}>SEND LINK</button>
       <p aria-live="polite">{sent}</p>
       <p><Link to={LOGIN}>Back to login</Link></p>
     </form>
@@ -48,7 +47,7 @@ function NewPassword({ token }) {
       <h1>CHOOSE A NEW PASSWORD</h1>
       <TextField label="New Password" type="password" autoComplete="new-password" required minLength={6}
         placeholder="Enter Your New Password" {...field('newpassword')} />
-      <Button type="primary" htmlType="submit" disabled={busy}>RESET</Button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
       <p>Link expired? <Link to={RESET_PASSWORD}>Ask for a new one</Link></p>
     </form>
   );

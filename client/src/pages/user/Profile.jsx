@@ -12,11 +12,22 @@ const FIELDS = [
   { name: 'name', label: 'Name' },
   { name: 'email', label: 'Email', type: 'email', disabled: true, readOnly: true },
   { name: 'password', label: 'Password', type: 'password' },
+  { name: 'currentPassword', label: 'Current password', type: 'password', needsSecretChange: true },
   { name: 'phone', label: 'Phone' },
   { name: 'address', label: 'Address' },
+  { name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer' },
 ];
 
-/** Profile lets a shopper edit everything but their email. */
+/** The form as sent: the new answer and the current password only when a secret changes. */
+function payload({ answer, currentPassword, ...rest }) {
+  if (!rest.password && !answer) return rest;
+  return { ...rest, ...(answer ? { answer } : {}), currentPassword };
+}
+
+/**
+ * Profile lets a shopper edit everything but their email. A new password or security answer
+ * asks for the current password, so a stolen session alone cannot take the account.
+ */
 export default function Profile() {
   const [auth, setAuth] = useAuth();
   const user = auth?.user ?? {};
@@ -24,15 +35,18 @@ export default function Profile() {
     name: user.name ?? '',
     email: user.email ?? '',
     password: '',
+    currentPassword: '',
     phone: user.phone ?? '',
     address: user.address ?? '',
+    answer: '',
   });
+  const changesSecret = values.password !== '' || values.answer !== '';
 
   const change = (name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
   // A refusal shows the answer's error text or message, else Something went wrong.
   const save = useMutation({
-    mutationFn: () => updateProfile(values),
+    mutationFn: () => updateProfile(payload(values)),
     meta: { errorText: GENERIC_ERROR },
     onSuccess: (data) => {
       setAuth({ ...auth, user: data.updatedUser, token: data.token || auth.token });
@@ -44,19 +58,21 @@ export default function Profile() {
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
       <Form layout="vertical" onFinish={() => save.mutate()} style={{ maxWidth: 480 }}>
         <h1 className="dashboard__title">User Profile</h1>
-        {FIELDS.map(({ name, label, type, disabled, readOnly }) => (
-          <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
-            <Input
-              id={`profile-${name}`}
-              type={type ?? 'text'}
-              value={values[name]}
-              onChange={change(name)}
-              disabled={disabled}
-              readOnly={readOnly}
-              placeholder={`Enter Your ${label}`}
-            />
-          </Form.Item>
-        ))}
+        {FIELDS.filter((f) => !f.needsSecretChange || changesSecret).map(
+          ({ name, label, type, disabled, readOnly, placeholder }) => (
+            <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
+              <Input
+                id={`profile-${name}`}
+                type={type ?? 'text'}
+                value={values[name]}
+                onChange={change(name)}
+                disabled={disabled}
+                readOnly={readOnly}
+                placeholder={placeholder ?? `Enter Your ${label}`}
+              />
+            </Form.Item>
+          ),
+        )}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Update
         </Button>

@@ -67,6 +67,71 @@ describe('shopper profile', () => {
     expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-new' });
   });
 
+  it('asks for the current password only once a new password is typed, and sends both', async () => {
+    let sent;
+    server.use(
+      http.put(url('auth/profile'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, updatedUser: user, token: 'token-new' });
+      }),
+    );
+    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByLabelText('Password'));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await person.paste('newsecret');
+    await person.click(screen.getByLabelText('Current password'));
+    await person.paste('oldsecret');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(sent).toEqual({
+      name: user.name,
+      email: user.email,
+      password: 'newsecret',
+      currentPassword: 'oldsecret',
+      phone: user.phone,
+      address: user.address,
+    });
+  });
+
+  it('changes the security answer with the current password', async () => {
+    let sent;
+    server.use(
+      http.put(url('auth/profile'), async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ success: true, updatedUser: user });
+      }),
+    );
+    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByLabelText('New security answer'));
+    await person.paste('green');
+    await person.click(screen.getByLabelText('Current password'));
+    await person.paste('oldsecret');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(sent).toMatchObject({ password: '', answer: 'green', currentPassword: 'oldsecret' });
+  });
+
+  it('shows the refusal of a wrong current password and keeps the session', async () => {
+    server.use(
+      http.put(url('auth/profile'), () =>
+        HttpResponse.json(
+          { success: false, error: 'Current password is wrong.', message: 'Current password is wrong.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByLabelText('Password'));
+    await person.paste('newsecret');
+    await person.click(screen.getByLabelText('Current password'));
+    await person.paste('guess');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Current password is wrong.')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user, token: 'token-123' });
+  });
+
   it('keeps the old token when the answer carries none', async () => {
     const updatedUser = { ...user, phone: '555-0199' };
     server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: true, updatedUser })));

@@ -1,0 +1,165 @@
+// Package app assembles the shop from its parts: the store's services, the catalogue read
+// model that answers reads and learns of every write, and the order service over both. The
+// server, the HTTP tests and the bench tools all build the shop here, so they run the same
+// shop.
+package app
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"time"
+
+	"shop"
+	"shop/catalogue"
+	"shop/embedded"
+	"shop/httpapi"
+	"shop/mongostore"
+	"shop/payment"
+)
+
+// Config chooses the parts of a shop.
+type Config struct {
+	Hasher          shop.Hasher  // bcrypt cost of passwords and answers
+	Gateway         shop.Gateway // nil: the sandbox gateway, no money moves
+	Currency        string       // "inr" when empty
+	PhotoCacheBytes int64        // the photo cache's budget; 128 MiB when 0
+	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
+	CheckoutTimeout time.Duration
+	Logger          *slog.Logger
+}
+
+// Shop is the assembled shop over one store.
+type Shop struct {
+	DB         *mongostore.DB
+	Catalogue  *catalogue.Model   // the read model behind every catalogue read
+	Answers    *catalogue.Answers // encoded catalogue answers, kept until a change touches them
+	Users      *mongostore.UserService
+	Categories shop.CategoryService
+	Products   shop.ProductService
+	Orders     *shop.Orders
+	Stock      *mongostore.Stock
+	Photos     *mongostore.PhotoCache
+
+	productWriter *mongostore.ProductService
+	log           *slog.Logger
+}
+
+// Bounds of the answer cache: answers and bytes (plain plus gzip).
+const (
+	answerCacheEntries = 16384
+	answerCacheBytes   = 64 << 20
+)
+
+// New builds the shop over db (open, with its indexes) and loads the catalogue read model.
+func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	if c.PhotoCacheBytes == 0 {
+		c.PhotoCacheBytes = 128 << 20
+	}
+	if c.Gateway == nil {
+		c.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
+	}
+	model := catalogue.New(mongostore.NewCatalogueSource(db), c.Logger)
+	if err := model.Load(ctx); err != nil {
+		return nil, fmt.Errorf("load the catalogue: %w", err)
+	}
+	photos := mongostore.NewPhotoCache(c.PhotoCacheBytes)
+	writer := mongostore.NewProductService(db, model, photos)
+	s := &Shop{
+		DB:        db,
+		Catalogue: model,
+		Answers:   catalogue.NewAnswers(model, answerCacheEntries, answerCacheBytes),
+		Users:     mongostore.NewUserService(db, c.Hasher),
+		Categories: struct {
+			shop.CategoryWriter
+			shop.CategoryReader
+		}{mongostore.NewCategoryService(db, model), model},
+		Products: struct {
+			shop.ProductWriter
+			shop.ProductReader
+		}{writer, model},
+		Stock:         mongostore.NewStock(db, model),
+		Photos:        photos,
+		productWriter: writer,
+		log:           c.Logger,
+	}
+	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
+		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout})
+	return s, nil
+}
+
+// Run keeps the shop in step with other processes on the same store until ctx ends: it
+// polls the catalogue's version every interval.
+func (s *Shop) Run(ctx context.Context, interval time.Duration) { s.Catalogue.Watch(ctx, interval) }
+
+// WarmPhotoCache loads the photos of the newest products into the photo cache (see
+// mongostore.ProductService.WarmPhotoCache).
+func (s *Shop) WarmPhotoCache(ctx context.Context) (int, int64, error) {
+	return s.productWriter.WarmPhotoCache(ctx, s.Catalogue.Photos())
+}
+
+// ImportProducts stores many products at once (see mongostore.ProductService.ImportProducts).
+func (s *Shop) ImportProducts(ctx context.Context, items []mongostore.ImportedProduct) error {
+	return s.productWriter.ImportProducts(ctx, items)
+}
+
+// Deps are the HTTP API's dependencies on this shop; the caller adds tokens and settings.
+func (s *Shop) Deps() httpapi.Deps {
+	return httpapi.Deps{
+		Users:      s.Users,
+		Categories: s.Categories,
+		Products:   s.Products,
+		Orders:     s.Orders,
+		Health:     s.DB.Ping,
+		Answers:    s.Answers,
+		Logger:     s.log,
+	}
+}
+
+// Store is an open store and how to close it.
+type Store struct {
+	DB       *mongostore.DB
+	Embedded bool
+	stop     func()
+}
+
+// OpenStore opens the store at uri, or starts the embedded one in dataDir/store when uri is
+// empty, and makes sure its indexes exist.
+func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logger) (*Store, error) {
+	st := &Store{Embedded: uri == "", stop: func() {}}
+	if st.Embedded {
+		dir := filepath.Join(dataDir, "store")
+		srv, err := embedded.Start(dir)
+		if err != nil {
+			return nil, err
+		}
+		st.stop = func() {
+			if err := srv.Stop(30 * time.Second); err != nil {
+				log.Error("stop embedded store", "err", err)
+			}
+		}
+		uri = srv.URI()
+		log.Info("embedded store started", "dir", dir, "socket", srv.Socket())
+	}
+	db, err := mongostore.Open(ctx, uri, dbName, mongostore.Options{SerializeUpdates: st.Embedded, Logger: log})
+	if err != nil {
+		st.stop()
+		return nil, err
+	}
+	st.DB = db
+	if err := db.EnsureIndexes(ctx); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+// Close disconnects from the store and stops the embedded one.
+func (st *Store) Close() {
+	_ = st.DB.Close(context.Background())
+	st.stop()
+}

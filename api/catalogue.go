@@ -1,0 +1,64 @@
+package shop
+
+import "context"
+
+// CatalogueProduct is a product as the catalogue read model keeps it: the answer a shopper sees,
+// with only the id of its category (the model adds the category's name and slug when it
+// answers, so a rename reaches every product at once), and where its photo is stored.
+type CatalogueProduct struct {
+	Product
+	Photo *Photo // nil when the product has no photo; never holds bytes
+}
+
+// CatalogueChange names the documents one write changed. Whoever keeps a copy of the catalogue
+// reloads exactly these, by id.
+type CatalogueChange struct {
+	Products   []string `json:"products,omitempty"`
+	Categories []string `json:"categories,omitempty"`
+	// All says too much changed to name (a bulk import): reload everything.
+	All bool `json:"all,omitempty"`
+}
+
+// Empty reports whether the change names nothing.
+func (c CatalogueChange) Empty() bool {
+	return len(c.Products) == 0 && len(c.Categories) == 0 && !c.All
+}
+
+// CatalogueVersion is the store's record of catalogue changes: Seq counts every announced
+// change since the store began (Epoch names that beginning, so a copy taken of another store
+// never matches), and Recent holds the last few changes in order, the last one being Seq's.
+type CatalogueVersion struct {
+	Epoch  string
+	Seq    int64
+	Recent []CatalogueChange
+}
+
+// ChangesSince answers every change after seq, oldest first, and false when some of them have
+// dropped out of Recent (the caller must then reload everything).
+func (v *CatalogueVersion) ChangesSince(seq int64) ([]CatalogueChange, bool) {
+	missed := v.Seq - seq
+	if missed < 0 || missed > int64(len(v.Recent)) {
+		return nil, false
+	}
+	return v.Recent[int64(len(v.Recent))-missed:], true
+}
+
+// CatalogueSource is where the catalogue read model comes from: the store, read by id.
+type CatalogueSource interface {
+	// LoadCatalogue reads every product and category.
+	LoadCatalogue(ctx context.Context) ([]*CatalogueProduct, []*Category, error)
+	// CatalogueProducts reads these products by id; the ones that are gone are left out.
+	CatalogueProducts(ctx context.Context, ids []string) ([]*CatalogueProduct, error)
+	// CatalogueCategories reads these categories by id; the ones that are gone are left out.
+	CatalogueCategories(ctx context.Context, ids []string) ([]*Category, error)
+	// CatalogueVersion reads the version document.
+	CatalogueVersion(ctx context.Context) (*CatalogueVersion, error)
+	// AnnounceCatalogueChange records a change in the version document and answers its Seq.
+	AnnounceCatalogueChange(ctx context.Context, ch CatalogueChange) (int64, error)
+}
+
+// CatalogueChanges is told of every write to the catalogue. It must hold the change before it
+// returns: the write's answer, and every read after it, then show it.
+type CatalogueChanges interface {
+	Changed(ctx context.Context, ch CatalogueChange) error
+}

@@ -1,0 +1,151 @@
+package catalogue
+
+import (
+	"container/list"
+	"context"
+	"sync"
+)
+
+// Answers keeps encoded answers of catalogue reads, each with what it was made from (Reads):
+// an answer is served while no change since touched it. A change of one product's stock or
+// price makes stale only the answers that show that product; a product added, removed,
+// renamed or moved, or any category change, makes every answer stale.
+type Answers struct {
+	model      *Model
+	maxEntries int
+	maxBytes   int
+
+	mu    sync.Mutex
+	bytes int
+	order *list.List // of *cached, most recently used first
+	byKey map[string]*list.Element
+}
+
+// Answer is an encoded answer. It must not change once stored.
+type Answer struct {
+	Status      int
+	ContentType string
+	Plain, Gzip []byte // Gzip is nil when the answer is too small to compress
+}
+
+type cached struct {
+	key   string
+	reads *Reads
+	a     *Answer
+}
+
+// Reads records what one answer was made from: the model's generation when it began and the
+// products it showed.
+type Reads struct {
+	gen      uint64
+	mu       sync.Mutex
+	products []string
+	all      bool
+}
+
+type readsKey struct{}
+
+// noteProduct records that the answer being made under ctx shows product id.
+func noteProduct(ctx context.Context, id string) {
+	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
+		r.mu.Lock()
+		r.products = append(r.products, id)
+		r.mu.Unlock()
+	}
+}
+
+// DependsOnEveryProduct records that the answer being made under ctx depends on the fields
+// of every product (a count of products in stock, say): any change then makes it stale.
+func DependsOnEveryProduct(ctx context.Context) {
+	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
+		r.mu.Lock()
+		r.all = true
+		r.mu.Unlock()
+	}
+}
+
+// NewAnswers returns an answer cache over m bounded to maxEntries answers and maxBytes bytes.
+func NewAnswers(m *Model, maxEntries, maxBytes int) *Answers {
+	return &Answers{model: m, maxEntries: maxEntries, maxBytes: maxBytes, order: list.New(),
+		byKey: map[string]*list.Element{}}
+}
+
+// Begin starts making an answer: reads of the model under the returned context are recorded.
+// Call it before reading the model, so a change that lands meanwhile makes the answer stale.
+func (a *Answers) Begin(ctx context.Context) (context.Context, *Reads) {
+	r := &Reads{gen: a.model.generation()}
+	return context.WithValue(ctx, readsKey{}, r), r
+}
+
+// Get answers the cached answer of key while it is fresh, or nil.
+func (a *Answers) Get(key string) *Answer {
+	a.mu.Lock()
+	el, ok := a.byKey[key]
+	if !ok {
+		a.mu.Unlock()
+		return nil
+	}
+	c := el.Value.(*cached)
+	a.order.MoveToFront(el)
+	a.mu.Unlock()
+	if a.model.fresh(c.reads) {
+		return c.a
+	}
+	a.mu.Lock()
+	if a.byKey[key] == el {
+		a.removeLocked(el)
+	}
+	a.mu.Unlock()
+	return nil
+}
+
+// Put keeps answer ans of key, made from r.
+func (a *Answers) Put(key string, r *Reads, ans *Answer) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if el, ok := a.byKey[key]; ok {
+		a.removeLocked(el)
+	}
+	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans})
+	a.bytes += len(ans.Plain) + len(ans.Gzip)
+	for a.order.Len() > a.maxEntries || a.bytes > a.maxBytes {
+		a.removeLocked(a.order.Back())
+	}
+}
+
+// Len is the number of answers kept.
+func (a *Answers) Len() int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.order.Len()
+}
+
+func (a *Answers) removeLocked(el *list.Element) {
+	c := a.order.Remove(el).(*cached)
+	delete(a.byKey, c.key)
+	a.bytes -= len(c.a.Plain) + len(c.a.Gzip)
+}
+
+// generation is the model's generation: it moves with every change.
+func (m *Model) generation() uint64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.gen
+}
+
+// fresh reports whether no change since r began touched what r read. r is complete: Put
+// stored it after its answer was made.
+func (m *Model) fresh(r *Reads) bool {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if m.structGen > r.gen || (r.all && m.gen > r.gen) {
+		return false
+	}
+	for _, id := range r.products {
+		e, ok := m.products[id]
+		if !ok || e.gen > r.gen {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,88 @@
+package catalogue_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"shop"
+	"shop/catalogue"
+	"shop/catalogue/cataloguetest"
+)
+
+// benchModel is a read model of n products over 20 categories, without a store.
+func benchModel(b *testing.B, n int) (*catalogue.Model, *cataloguetest.Source) {
+	b.Helper()
+	src := cataloguetest.New()
+	for i := range 20 {
+		src.PutCategory(&shop.Category{ID: fmt.Sprintf("%024x", i+1), Name: fmt.Sprintf("Category %d", i),
+			Slug: fmt.Sprintf("category-%d", i)})
+	}
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	fits := []string{"Slim Fit", "Relaxed", "Oversized", "Tailored"}
+	mats := []string{"Linen", "Cotton", "Wool", "Denim", "Silk"}
+	for i := range n {
+		name := fmt.Sprintf("%s Navy %s Shirt %d", fits[i%len(fits)], mats[i%len(mats)], 1000+i)
+		src.PutProduct(&shop.CatalogueProduct{Product: shop.Product{ID: fmt.Sprintf("%024x", 1000+i), Name: name,
+			Slug: fmt.Sprintf("shirt-%d", i),
+			Description: fmt.Sprintf("A %s shirt in navy, cut for summer. Breathable, easy to wash and made to last. Style %d.",
+				mats[i%len(mats)], 1000+i),
+			Price: 129950, Quantity: 10, Category: shop.CategoryRef{ID: fmt.Sprintf("%024x", i%20+1)},
+			CreatedAt: at.Add(time.Duration(i) * time.Minute)}})
+	}
+	m := catalogue.New(src, nil)
+	if err := m.Load(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	return m, src
+}
+
+// BenchmarkSearch is the search of search/{keyword} in the read model of 10,000 products:
+// a common word (stops at 100 results), a rare one and one that matches nothing (both look
+// at every product).
+func BenchmarkSearch(b *testing.B) {
+	m, _ := benchModel(b, 10000)
+	ctx := context.Background()
+	for _, kw := range []string{"linen", "Style 4217", "no-such-garment"} {
+		b.Run(kw, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_, _ = m.SearchProducts(ctx, kw)
+			}
+		})
+	}
+}
+
+// BenchmarkPage is product-list/{page} and product-category/{slug} in the model.
+func BenchmarkPage(b *testing.B) {
+	m, _ := benchModel(b, 10000)
+	ctx := context.Background()
+	b.Run("page", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			i++
+			_, _, _ = m.Products(ctx, 1+i%1667, 6)
+		}
+	})
+	b.Run("category", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _, _ = m.ProductsOfCategory(ctx, "category-0")
+		}
+	})
+}
+
+// BenchmarkSale is what one sale costs the model: reloading the one product it changed.
+func BenchmarkSale(b *testing.B) {
+	m, _ := benchModel(b, 10000)
+	ctx := context.Background()
+	ch := shop.CatalogueChange{Products: []string{fmt.Sprintf("%024x", 1000+4217)}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := m.Changed(ctx, ch); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

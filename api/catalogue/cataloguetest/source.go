@@ -1,0 +1,124 @@
+// Package cataloguetest is an in-memory shop.CatalogueSource for tests of the read model and
+// of what is built on it, without a store.
+package cataloguetest
+
+import (
+	"context"
+	"sync"
+
+	"shop"
+)
+
+// Source is a catalogue held in memory. Tests change it with Put and Delete, as a store would
+// change under a write, then tell the model (or let it poll).
+type Source struct {
+	mu         sync.Mutex
+	products   map[string]*shop.CatalogueProduct
+	categories map[string]*shop.Category
+	version    shop.CatalogueVersion
+	reads      int // product documents read, loads included
+}
+
+// New returns an empty source.
+func New() *Source {
+	return &Source{products: map[string]*shop.CatalogueProduct{}, categories: map[string]*shop.Category{},
+		version: shop.CatalogueVersion{Epoch: "test"}}
+}
+
+// PutProduct stores a copy of p.
+func (s *Source) PutProduct(p *shop.CatalogueProduct) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := *p
+	s.products[p.ID] = &c
+}
+
+// PutCategory stores a copy of c.
+func (s *Source) PutCategory(c *shop.Category) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cc := *c
+	s.categories[c.ID] = &cc
+}
+
+// DeleteProduct removes product id.
+func (s *Source) DeleteProduct(id string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.products, id)
+}
+
+// LoadCatalogue answers everything.
+func (s *Source) LoadCatalogue(context.Context) ([]*shop.CatalogueProduct, []*shop.Category, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var ps []*shop.CatalogueProduct
+	for _, p := range s.products {
+		c := *p
+		ps = append(ps, &c)
+		s.reads++
+	}
+	var cs []*shop.Category
+	for _, c := range s.categories {
+		cc := *c
+		cs = append(cs, &cc)
+	}
+	return ps, cs, nil
+}
+
+// CatalogueProducts answers the products with these ids.
+func (s *Source) CatalogueProducts(_ context.Context, ids []string) ([]*shop.CatalogueProduct, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*shop.CatalogueProduct
+	for _, id := range ids {
+		s.reads++
+		if p, ok := s.products[id]; ok {
+			c := *p
+			out = append(out, &c)
+		}
+	}
+	return out, nil
+}
+
+// CatalogueCategories answers the categories with these ids.
+func (s *Source) CatalogueCategories(_ context.Context, ids []string) ([]*shop.Category, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []*shop.Category
+	for _, id := range ids {
+		if c, ok := s.categories[id]; ok {
+			cc := *c
+			out = append(out, &cc)
+		}
+	}
+	return out, nil
+}
+
+// CatalogueVersion answers the version, keeping the last 4 changes.
+func (s *Source) CatalogueVersion(context.Context) (*shop.CatalogueVersion, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.version
+	v.Recent = append([]shop.CatalogueChange(nil), v.Recent...)
+	return &v, nil
+}
+
+// AnnounceCatalogueChange records ch.
+func (s *Source) AnnounceCatalogueChange(_ context.Context, ch shop.CatalogueChange) (int64, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version.Seq++
+	s.version.Recent = append(s.version.Recent, ch)
+	if len(s.version.Recent) > 4 {
+		s.version.Recent = s.version.Recent[1:]
+	}
+	return s.version.Seq, nil
+}
+
+// ProductReads is the number of product documents read so far.
+func (s *Source) ProductReads() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reads
+}

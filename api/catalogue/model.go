@@ -1,0 +1,244 @@
+// Package catalogue is the read model of the shop's catalogue: every product (without photo
+// bytes) and every category in memory, answering the storefront's reads without the store.
+// Writes name the documents they changed (shop.CatalogueChange); the model reloads exactly
+// those by id, tells other processes through the store's version document, and moves the
+// generations that the answer cache (Answers) checks, so a sale makes stale only the answers
+// that show the sold product. The store stays the source of truth.
+package catalogue
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"log/slog"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+
+	"shop"
+)
+
+// Model is the in-memory catalogue. Answers are copies: callers may keep or change them.
+type Model struct {
+	src shop.CatalogueSource
+	log *slog.Logger
+
+	// loadMu orders reloads from the store, so an older read never overwrites a newer one.
+	loadMu sync.Mutex
+	mu     sync.RWMutex // guards everything below
+	state
+	// gen moves with every change of the model; structGen with every change that can alter
+	// which products an answer lists or how they are described beyond their own fields:
+	// a product added, removed, renamed or moved, any category change.
+	gen, structGen uint64
+	epoch          string
+	seq            int64 // the store's version the model holds every change of
+}
+
+// state is the catalogue itself, rebuilt whole by Load.
+type state struct {
+	products   map[string]*entry
+	bySlug     map[string]*entry
+	newest     []*entry // createdAt desc, then _id desc
+	categories map[string]*shop.Category
+	catBySlug  map[string]*shop.Category
+	catByName  []*shop.Category // sorted by name, ignoring case
+}
+
+// entry is one product in the model, with its lower-cased text for search.
+type entry struct {
+	p         shop.CatalogueProduct
+	nameLower string
+	descLower string
+	gen       uint64 // the model's gen when this entry last changed
+}
+
+// New returns an empty model of src; Load fills it.
+func New(src shop.CatalogueSource, log *slog.Logger) *Model {
+	if log == nil {
+		log = slog.Default()
+	}
+	m := &Model{src: src, log: log}
+	m.state = newState(nil, nil)
+	return m
+}
+
+func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
+	s := state{products: make(map[string]*entry, len(products)), bySlug: make(map[string]*entry, len(products)),
+		newest: make([]*entry, 0, len(products))}
+	for _, p := range products {
+		e := newEntry(p, 0)
+		s.products[e.p.ID] = e
+		s.bySlug[e.p.Slug] = e
+		s.newest = append(s.newest, e)
+	}
+	slices.SortFunc(s.newest, newerFirst)
+	s.setCategories(cats)
+	return s
+}
+
+func (s *state) setCategories(cats []*shop.Category) {
+	s.categories = make(map[string]*shop.Category, len(cats))
+	s.catBySlug = make(map[string]*shop.Category, len(cats))
+	s.catByName = make([]*shop.Category, 0, len(cats))
+	for _, c := range cats {
+		s.categories[c.ID] = c
+		s.catBySlug[c.Slug] = c
+		s.catByName = append(s.catByName, c)
+	}
+	slices.SortFunc(s.catByName, func(a, b *shop.Category) int {
+		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name),
+			cmp.Compare(a.ID, b.ID))
+	})
+}
+
+func newEntry(p *shop.CatalogueProduct, gen uint64) *entry {
+	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description), gen: gen}
+}
+
+// newerFirst orders by createdAt descending, then _id descending: a stable order for paging.
+func newerFirst(a, b *entry) int {
+	if c := b.p.CreatedAt.Compare(a.p.CreatedAt); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.p.ID, a.p.ID)
+}
+
+// Load (re)builds the whole model from the store.
+func (m *Model) Load(ctx context.Context) error {
+	m.loadMu.Lock()
+	defer m.loadMu.Unlock()
+	// Read the version first: a write that lands during the load is then seen again by Sync.
+	v, err := m.src.CatalogueVersion(ctx)
+	if err != nil {
+		return err
+	}
+	products, cats, err := m.src.LoadCatalogue(ctx)
+	if err != nil {
+		return err
+	}
+	m.replace(newState(products, cats), v.Epoch, v.Seq)
+	return nil
+}
+
+// replace swaps in a whole new catalogue at the store's version epoch/seq.
+func (m *Model) replace(s state, epoch string, seq int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	m.structGen = m.gen
+	for _, e := range s.products {
+		e.gen = m.gen
+	}
+	m.state = s
+	m.epoch, m.seq = epoch, seq
+}
+
+// Changed reloads the documents a write of this process changed, then records the change in
+// the store's version document so other processes reload them too. A failure to record is
+// logged, not answered: the write itself succeeded and this process already shows it.
+func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
+	if ch.Empty() {
+		return nil
+	}
+	reload := m.reload
+	if ch.All {
+		reload = func(ctx context.Context, _ shop.CatalogueChange) error { return m.Load(ctx) }
+	}
+	if err := reload(ctx, ch); err != nil {
+		return err
+	}
+	ctx = context.WithoutCancel(ctx)
+	seq, err := m.src.AnnounceCatalogueChange(ctx, ch)
+	if err != nil {
+		m.log.Error("record a catalogue change for other processes", "err", err)
+		return nil
+	}
+	m.mu.Lock()
+	// The model holds every change up to seq when seq directly follows what it held: this
+	// change was applied above. Otherwise Sync catches up from the version document.
+	if seq == m.seq+1 {
+		m.seq = seq
+	}
+	m.mu.Unlock()
+	return nil
+}
+
+// reload reads the named documents by id and puts them in the model, removing the gone ones.
+func (m *Model) reload(ctx context.Context, ch shop.CatalogueChange) error {
+	m.loadMu.Lock()
+	defer m.loadMu.Unlock()
+	var products []*shop.CatalogueProduct
+	var cats []*shop.Category
+	var err error
+	if len(ch.Products) > 0 {
+		if products, err = m.src.CatalogueProducts(ctx, ch.Products); err != nil {
+			return fmt.Errorf("reload changed products: %w", err)
+		}
+	}
+	if len(ch.Categories) > 0 {
+		if cats, err = m.src.CatalogueCategories(ctx, ch.Categories); err != nil {
+			return fmt.Errorf("reload changed categories: %w", err)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	found := make(map[string]*shop.CatalogueProduct, len(products))
+	for _, p := range products {
+		found[p.ID] = p
+	}
+	for _, id := range ch.Products {
+		m.putProductLocked(id, found[id])
+	}
+	if len(ch.Categories) > 0 {
+		m.putCategoriesLocked(ch.Categories, cats)
+	}
+	return nil
+}
+
+// putProductLocked replaces product id with p (nil: removes it).
+func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
+	old := m.products[id]
+	if old != nil {
+		delete(m.products, id)
+		if m.bySlug[old.p.Slug] == old {
+			delete(m.bySlug, old.p.Slug)
+		}
+		if i, found := slices.BinarySearchFunc(m.newest, old, newerFirst); found {
+			m.newest = slices.Delete(m.newest, i, i+1)
+		}
+	}
+	if p == nil {
+		if old != nil {
+			m.structGen = m.gen
+		}
+		return
+	}
+	e := newEntry(p, m.gen)
+	m.products[id] = e
+	m.bySlug[e.p.Slug] = e
+	i, _ := slices.BinarySearchFunc(m.newest, e, newerFirst)
+	m.newest = slices.Insert(m.newest, i, e)
+	if old == nil || old.p.Name != p.Name || old.p.Slug != p.Slug || old.p.Description != p.Description ||
+		old.p.Category.ID != p.Category.ID || !old.p.CreatedAt.Equal(p.CreatedAt) {
+		m.structGen = m.gen
+	}
+}
+
+// putCategoriesLocked replaces the categories with these ids by cats (the ones still there).
+func (m *Model) putCategoriesLocked(ids []string, cats []*shop.Category) {
+	all := make(map[string]*shop.Category, len(m.categories))
+	for id, c := range m.categories {
+		all[id] = c
+	}
+	for _, id := range ids {
+		delete(all, id)
+	}
+	for _, c := range cats {
+		all[c.ID] = c
+	}
+	m.setCategories(slices.Collect(maps.Values(all)))
+	m.structGen = m.gen
+}

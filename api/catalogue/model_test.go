@@ -1,0 +1,149 @@
+package catalogue_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"shop"
+	"shop/catalogue"
+	"shop/catalogue/cataloguetest"
+)
+
+const (
+	shirts  = "6b0000000000000000000001"
+	oxford  = "6b00000000000000000000a1"
+	linen   = "6b00000000000000000000a2"
+	chambre = "6b00000000000000000000a3"
+)
+
+func product(id, name string, qty int, minute int) *shop.CatalogueProduct {
+	return &shop.CatalogueProduct{Product: shop.Product{ID: id, Name: name, Slug: name, Description: "Cotton.",
+		Price: 49900, Quantity: qty, Category: shop.CategoryRef{ID: shirts},
+		CreatedAt: time.Date(2026, 1, 1, 0, minute, 0, 0, time.UTC)}}
+}
+
+func loaded(t *testing.T, src *cataloguetest.Source) *catalogue.Model {
+	t.Helper()
+	m := catalogue.New(src, nil)
+	if err := m.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func quantity(t *testing.T, m *catalogue.Model, slug string) int {
+	t.Helper()
+	p, err := m.ProductBySlug(context.Background(), slug)
+	if err != nil {
+		t.Fatalf("%s: %v", slug, err)
+	}
+	return p.Quantity
+}
+
+// A sale reloads the one product it changed, here and in another process that polls the
+// version, and only that one.
+func TestASaleReloadsOneProductEverywhere(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	src.PutProduct(product(linen, "linen", 5, 2))
+	src.PutProduct(product(chambre, "chambray", 5, 3))
+	here, there := loaded(t, src), loaded(t, src)
+
+	reads := src.ProductReads()
+	src.PutProduct(product(linen, "linen", 4, 2)) // the store after the sale
+	if err := here.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+		t.Fatal(err)
+	}
+	if q := quantity(t, here, "linen"); q != 4 {
+		t.Fatalf("the selling process shows %d, want 4", q)
+	}
+	if q := quantity(t, there, "linen"); q != 5 {
+		t.Fatalf("the other process shows %d before it polled", q)
+	}
+	if err := there.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if q := quantity(t, there, "linen"); q != 4 {
+		t.Fatalf("the other process shows %d after it polled, want 4", q)
+	}
+	if got := src.ProductReads() - reads; got != 2 {
+		t.Fatalf("the sale read %d product documents in two processes, want 2 (the sold one, once each)", got)
+	}
+	if here.Seq() != there.Seq() || here.Seq() != 1 {
+		t.Fatalf("versions %d and %d, want 1 and 1", here.Seq(), there.Seq())
+	}
+
+	// A process that missed more changes than the version lists reloads everything.
+	for i := range 6 {
+		src.PutProduct(product(oxford, "oxford", 5-i, 1))
+		if err := here.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reads = src.ProductReads()
+	if err := there.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if q := quantity(t, there, "oxford"); q != 0 || src.ProductReads()-reads != 3 {
+		t.Fatalf("after a full reload: quantity %d, %d reads", q, src.ProductReads()-reads)
+	}
+
+	// A deleted product leaves every list.
+	src.DeleteProduct(chambre)
+	if err := here.Changed(ctx, shop.CatalogueChange{Products: []string{chambre}}); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := here.ProductCount(ctx); n != 2 {
+		t.Fatalf("%d products after a delete", n)
+	}
+	if ps, _, _ := here.Products(ctx, 1, 0); len(ps) != 2 || ps[0].ID != linen || ps[1].ID != oxford {
+		t.Fatalf("newest first after a delete: %v", ps)
+	}
+}
+
+// Watch keeps another process within a poll of every change.
+func TestWatchSeesChangesWithinASecond(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	here, there := loaded(t, src), loaded(t, src)
+	watch, stop := context.WithCancel(ctx)
+	defer stop()
+	go there.Watch(watch, 100*time.Millisecond)
+
+	src.PutProduct(product(oxford, "oxford", 2, 1))
+	if err := here.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Second)
+	for quantity(t, there, "oxford") != 2 {
+		if time.Now().After(deadline) {
+			t.Fatal("the other process did not see the sale within 1 s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// A renamed category reaches every product answer at once.
+func TestCategoryRenameReachesProducts(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	m := loaded(t, src)
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Formal Shirts", Slug: "formal-shirts"})
+	if err := m.Changed(ctx, shop.CatalogueChange{Categories: []string{shirts}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := m.ProductBySlug(ctx, "oxford")
+	if err != nil || p.Category.Name != "Formal Shirts" || p.Category.Slug != "formal-shirts" {
+		t.Fatalf("product %+v, %v", p, err)
+	}
+	if _, _, err := m.ProductsOfCategory(ctx, "shirts"); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("the old slug: %v", err)
+	}
+}

@@ -1,0 +1,206 @@
+package catalogue
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"shop"
+)
+
+var (
+	_ shop.ProductReader  = (*Model)(nil)
+	_ shop.CategoryReader = (*Model)(nil)
+)
+
+var (
+	errProductNotFound  = shop.Errorf(shop.ENOTFOUND, "Product not found.")
+	errCategoryNotFound = shop.Errorf(shop.ENOTFOUND, "Category not found.")
+)
+
+// productLocked is the answer for e with its category expanded; the caller holds mu.
+func (m *Model) productLocked(ctx context.Context, e *entry) *shop.Product {
+	noteProduct(ctx, e.p.ID)
+	p := e.p.Product
+	if c, ok := m.categories[p.Category.ID]; ok {
+		p.Category = shop.CategoryRef{ID: c.ID, Name: c.Name, Slug: c.Slug}
+	}
+	return &p
+}
+
+// Products lists products newest first: page (from 1) of limit, or all of them when limit
+// is 0. It also answers the total.
+func (m *Model) Products(ctx context.Context, page, limit int) ([]*shop.Product, int, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	total := len(m.newest)
+	from, to := 0, total
+	if limit > 0 {
+		from = min(total, (max(page, 1)-1)*limit)
+		to = min(total, from+limit)
+	}
+	out := make([]*shop.Product, 0, to-from)
+	for _, e := range m.newest[from:to] {
+		out = append(out, m.productLocked(ctx, e))
+	}
+	return out, total, nil
+}
+
+// ProductCount is the number of products.
+func (m *Model) ProductCount(context.Context) (int, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return len(m.newest), nil
+}
+
+// ProductBySlug returns one product. ENOTFOUND.
+func (m *Model) ProductBySlug(ctx context.Context, slug string) (*shop.Product, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if e, ok := m.bySlug[slug]; ok {
+		return m.productLocked(ctx, e), nil
+	}
+	return nil, errProductNotFound
+}
+
+// Product returns one product by id. ENOTFOUND.
+func (m *Model) Product(ctx context.Context, id string) (*shop.Product, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if e, ok := m.products[id]; ok {
+		return m.productLocked(ctx, e), nil
+	}
+	return nil, errProductNotFound
+}
+
+// filterLocked answers up to limit products newest first for which keep is true.
+func (m *Model) filterLocked(ctx context.Context, limit int, keep func(*entry) bool) []*shop.Product {
+	out := []*shop.Product{}
+	for _, e := range m.newest {
+		if len(out) == limit {
+			break
+		}
+		if keep(e) {
+			out = append(out, m.productLocked(ctx, e))
+		}
+	}
+	return out
+}
+
+// ProductsOfCategory lists a category's products newest first (at most shop.MaxProductsListed).
+func (m *Model) ProductsOfCategory(ctx context.Context, slug string) (*shop.Category, []*shop.Product, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	c, ok := m.catBySlug[slug]
+	if !ok {
+		return nil, nil, errCategoryNotFound
+	}
+	ps := m.filterLocked(ctx, shop.MaxProductsListed, func(e *entry) bool { return e.p.Category.ID == c.ID })
+	cc := *c
+	return &cc, ps, nil
+}
+
+// RelatedProducts lists up to shop.MaxRelated other products of the category.
+func (m *Model) RelatedProducts(ctx context.Context, productID, categoryID string) ([]*shop.Product, error) {
+	if !isObjectID(productID) {
+		return nil, shop.Errorf(shop.EINVALID, "Product id is not a valid id.")
+	}
+	if !isObjectID(categoryID) {
+		return nil, shop.Errorf(shop.EINVALID, "Category id is not a valid id.")
+	}
+	productID, categoryID = strings.ToLower(productID), strings.ToLower(categoryID)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if _, ok := m.categories[categoryID]; !ok {
+		return nil, errCategoryNotFound
+	}
+	return m.filterLocked(ctx, shop.MaxRelated, func(e *entry) bool {
+		return e.p.Category.ID == categoryID && e.p.ID != productID
+	}), nil
+}
+
+// SearchProducts matches keyword literally and case-insensitively in name or description.
+// Nothing in the keyword has a special meaning.
+func (m *Model) SearchProducts(ctx context.Context, keyword string) ([]*shop.Product, error) {
+	keyword = strings.TrimSpace(keyword)
+	if utf8.RuneCountInString(keyword) > shop.MaxKeywordLength {
+		return nil, shop.Errorf(shop.EINVALID, "Keyword must be at most %d characters.", shop.MaxKeywordLength)
+	}
+	k := strings.ToLower(keyword)
+	if k == "" {
+		return []*shop.Product{}, nil
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.filterLocked(ctx, shop.MaxSearchResults, func(e *entry) bool {
+		return strings.Contains(e.nameLower, k) || strings.Contains(e.descLower, k)
+	}), nil
+}
+
+// ProductPhoto describes a product's photo without its bytes. EINVALID, ENOTFOUND.
+func (m *Model) ProductPhoto(_ context.Context, productID string) (*shop.Photo, error) {
+	if !isObjectID(productID) {
+		return nil, shop.Errorf(shop.EINVALID, "Product id is not a valid id.")
+	}
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	e, ok := m.products[strings.ToLower(productID)]
+	if !ok {
+		return nil, errProductNotFound
+	}
+	if e.p.Photo == nil {
+		return nil, shop.Errorf(shop.ENOTFOUND, "This product has no photo.")
+	}
+	ph := *e.p.Photo
+	return &ph, nil
+}
+
+// Categories lists all categories sorted by name.
+func (m *Model) Categories(context.Context) ([]*shop.Category, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	out := make([]*shop.Category, len(m.catByName))
+	for i, c := range m.catByName {
+		cc := *c
+		out[i] = &cc
+	}
+	return out, nil
+}
+
+// CategoryBySlug returns one category. ENOTFOUND.
+func (m *Model) CategoryBySlug(_ context.Context, slug string) (*shop.Category, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if c, ok := m.catBySlug[slug]; ok {
+		cc := *c
+		return &cc, nil
+	}
+	return nil, errCategoryNotFound
+}
+
+// isObjectID reports whether s is an id as the store writes them: 24 lower- or upper-case hex digits.
+func isObjectID(s string) bool {
+	if len(s) != 24 {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// Photos lists the photos of the products, newest product first.
+func (m *Model) Photos() []*shop.Photo {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	var out []*shop.Photo
+	for _, e := range m.newest {
+		if e.p.Photo != nil {
+			ph := *e.p.Photo
+			out = append(out, &ph)
+		}
+	}
+	return out
+}

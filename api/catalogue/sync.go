@@ -1,0 +1,82 @@
+package catalogue
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"shop"
+)
+
+// Watch polls the store's version document every interval until ctx ends, and reloads what
+// other processes changed (see Sync).
+func (m *Model) Watch(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if err := m.Sync(ctx); err != nil && ctx.Err() == nil {
+			m.log.Warn("catalogue sync failed", "err", err)
+		}
+	}
+}
+
+// Sync brings the model to the store's version: it reloads by id the documents named by the
+// changes it has not seen, or everything when those changes are no longer listed.
+func (m *Model) Sync(ctx context.Context) error {
+	v, err := m.src.CatalogueVersion(ctx)
+	if err != nil {
+		return err
+	}
+	m.mu.RLock()
+	epoch, seq := m.epoch, m.seq
+	m.mu.RUnlock()
+	if v.Epoch == epoch && v.Seq == seq {
+		return nil
+	}
+	changes, ok := v.ChangesSince(seq)
+	if v.Epoch != epoch || !ok {
+		return m.Load(ctx)
+	}
+	var all shop.CatalogueChange
+	for _, ch := range changes {
+		if ch.All {
+			return m.Load(ctx)
+		}
+		all.Products = append(all.Products, ch.Products...)
+		all.Categories = append(all.Categories, ch.Categories...)
+	}
+	all.Products, all.Categories = unique(all.Products), unique(all.Categories)
+	if err := m.reload(ctx, all); err != nil {
+		return fmt.Errorf("sync the catalogue: %w", err)
+	}
+	m.mu.Lock()
+	if m.epoch == v.Epoch && m.seq < v.Seq {
+		m.seq = v.Seq
+	}
+	m.mu.Unlock()
+	return nil
+}
+
+// Seq is the store's version that the model holds every change of.
+func (m *Model) Seq() int64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.seq
+}
+
+func unique(ids []string) []string {
+	seen := make(map[string]bool, len(ids))
+	out := ids[:0]
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestMetricsOnTheirOwnAddress: Prometheus metrics are served on METRICS_ADDR and never on the
+// public port, and a request moves its counters.
+func TestMetricsOnTheirOwnAddress(t *testing.T) {
+	port, metricsAddr := freePort(t), "127.0.0.1:"+freePort(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, envOf(map[string]string{"DATA_DIR": dir, "CLIENT_DIST": t.TempDir(), "PORT": port,
+			"METRICS_ADDR": metricsAddr, "SEED_DEMO": "false", "LOG_LEVEL": "error"}), io.Discard)
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("shopd stopped with %v", err)
+		}
+	}()
+	base := "http://127.0.0.1:" + port
+	waitFor(t, 30*time.Second, func() bool {
+		res, err := http.Get(base + "/healthz")
+		if err != nil {
+			return false
+		}
+		res.Body.Close()
+		return res.StatusCode == http.StatusOK
+	})
+
+	res, err := http.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if strings.Contains(string(public), "# HELP") || strings.Contains(string(public), "shop_http_requests_total") {
+		t.Fatalf("the public port serves the metrics: %.300s", public)
+	}
+
+	count := `shop_http_requests_total{method="GET",route="/api/v1/product/product-count",status="200"}`
+	before := metricValue(t, metricsAddr, count)
+	for range 3 {
+		if status, _ := get(t, base+"/api/v1/product/product-count"); status != 200 {
+			t.Fatalf("product-count = %d", status)
+		}
+	}
+	if after := metricValue(t, metricsAddr, count); after != before+3 {
+		t.Fatalf("%s went from %v to %v after 3 requests, want +3", count, before, after)
+	}
+	latency := `shop_http_request_duration_seconds_count{method="GET",route="/api/v1/product/product-count"}`
+	if n := metricValue(t, metricsAddr, latency); n < 3 {
+		t.Fatalf("%s = %v, want at least 3", latency, n)
+	}
+	for _, name := range []string{"go_goroutines", "process_resident_memory_bytes"} {
+		if metricValue(t, metricsAddr, name) <= 0 {
+			t.Errorf("%s is not reported", name)
+		}
+	}
+}
+
+// metricValue scrapes addr and answers the value of the sample named exactly series (0 when
+// it is not there yet).
+func metricValue(t *testing.T, addr, series string) float64 {
+	t.Helper()
+	res, err := http.Get("http://" + addr + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/plain") {
+		t.Fatalf("metrics answered %d %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	sc := bufio.NewScanner(res.Body)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), " ")
+		if ok && name == series {
+			v, err := strconv.ParseFloat(value, 64)
+			if err != nil {
+				t.Fatalf("%s: %v", sc.Text(), err)
+			}
+			return v
+		}
+	}
+	return 0
+}

@@ -1,0 +1,82 @@
+// Package metrics counts what the shop does in Prometheus' terms and serves it on its own
+// address (METRICS_ADDR), never on the public port. The domain and the other adapters know
+// nothing of Prometheus: the HTTP layer reports each request through a small observer
+// interface, and caches and the checkout are read through plain functions at scrape time.
+package metrics
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Metrics is the shop's registry: the Go runtime's and the process's own metrics, and the
+// shop's, all named shop_*.
+type Metrics struct {
+	registry *prometheus.Registry
+
+	requests *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+	refusals *prometheus.CounterVec
+}
+
+// New registers the runtime, process and request metrics.
+func New() *Metrics {
+	r := prometheus.NewRegistry()
+	m := &Metrics{
+		registry: r,
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "shop_http_requests_total",
+			Help: "HTTP requests answered, by method, route template and status.",
+		}, []string{"method", "route", "status"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "shop_http_request_duration_seconds",
+			Help:    "Time to answer an HTTP request, by method and route template.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"method", "route"}),
+		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "shop_rate_limit_refusals_total",
+			Help: "Requests refused by a rate limit (429), by route template.",
+		}, []string{"route"}),
+	}
+	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		m.requests, m.latency, m.refusals)
+	return m
+}
+
+// Request counts one answered request; route is the route template ("unmatched" for none).
+func (m *Metrics) Request(method, route string, status int, elapsed time.Duration) {
+	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	m.latency.WithLabelValues(method, route).Observe(elapsed.Seconds())
+	if status == http.StatusTooManyRequests {
+		m.refusals.WithLabelValues(route).Inc()
+	}
+}
+
+// HitCounts reports how often a cache answered from memory and how often it had to load.
+type HitCounts func() (hits, misses uint64)
+
+// Cache exports a cache's lookups as name{result="hit"|"miss"}, read at each scrape.
+func (m *Metrics) Cache(name, help string, counts HitCounts) {
+	for _, result := range []string{"hit", "miss"} {
+		hit := result == "hit"
+		m.registry.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: name, Help: help, ConstLabels: prometheus.Labels{"result": result},
+		}, func() float64 {
+			h, miss := counts()
+			if hit {
+				return float64(h)
+			}
+			return float64(miss)
+		}))
+	}
+}
+
+// Handler serves the metrics in Prometheus' text format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}

@@ -1,0 +1,50 @@
+package metrics
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func scrape(t *testing.T, m *Metrics) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if rec.Code != 200 {
+		t.Fatalf("metrics answered %d", rec.Code)
+	}
+	return rec.Body.String()
+}
+
+func TestRequestsAndRefusals(t *testing.T) {
+	m := New()
+	m.Request("POST", "/api/v1/auth/login", 401, 3*time.Millisecond)
+	m.Request("POST", "/api/v1/auth/login", 429, time.Millisecond)
+	m.Request("POST", "/api/v1/auth/login", 429, time.Millisecond)
+	out := scrape(t, m)
+	for _, want := range []string{
+		`shop_http_requests_total{method="POST",route="/api/v1/auth/login",status="401"} 1`,
+		`shop_http_requests_total{method="POST",route="/api/v1/auth/login",status="429"} 2`,
+		`shop_rate_limit_refusals_total{route="/api/v1/auth/login"} 2`,
+		`shop_http_request_duration_seconds_count{method="POST",route="/api/v1/auth/login"} 3`,
+		`shop_http_request_duration_seconds_bucket{method="POST",route="/api/v1/auth/login",le="0.005"} 3`,
+	} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}
+
+func TestCacheCountsReadAtScrape(t *testing.T) {
+	m := New()
+	hits, misses := uint64(0), uint64(0)
+	m.Cache("shop_photo_cache_lookups_total", "Photo lookups.", func() (uint64, uint64) { return hits, misses })
+	hits, misses = 7, 2
+	out := scrape(t, m)
+	for _, want := range []string{`shop_photo_cache_lookups_total{result="hit"} 7`, `shop_photo_cache_lookups_total{result="miss"} 2`} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("metrics lack %s:\n%s", want, out)
+		}
+	}
+}
