@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 )
@@ -30,7 +31,11 @@ type Orders struct {
 	// inflight counts running checkouts, so shutdown can let them finish (Drain).
 	inflight sync.WaitGroup
 	// running holds the ids of the orders this process is placing: recovery leaves them be.
-	running sync.Map
+	running   sync.Map
+	mailer    Mailer // nil: no mail
+	users     UserFinder
+	publicURL string
+	mails     sync.WaitGroup // order mails being prepared
 	// checkoutTimeout is how old a pending order must be before a periodic recovery pass
 	// settles it: older than any live checkout.
 	checkoutTimeout time.Duration
@@ -48,12 +53,21 @@ type OrdersConfig struct {
 	Now      func() time.Time
 	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
 	CheckoutTimeout time.Duration
+	// Mailer (may be nil) tells buyers of their orders, finding their address through Users;
+	// PublicURL is where the shop is seen, for the links in the mail.
+	Mailer    Mailer
+	Users     UserFinder
+	PublicURL string
 }
 
 // NewOrders returns the order service.
 func NewOrders(c OrdersConfig) *Orders {
 	o := &Orders{store: c.Store, stock: c.Stock, gateway: c.Gateway, currency: c.Currency,
-		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout}
+		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout,
+		mailer: c.Mailer, users: c.Users, publicURL: strings.TrimRight(c.PublicURL, "/")}
+	if o.users == nil {
+		o.mailer = nil
+	}
 	if o.checkoutTimeout <= 0 {
 		o.checkoutTimeout = 2 * time.Minute
 	}
@@ -179,6 +193,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 		return nil, fmt.Errorf("mark order %s paid: %w", orderID, err)
 	}
 	paid.Buyer.Name = r.BuyerName
+	s.notifyPlaced(paid)
 	return paid, nil
 }
 
@@ -281,6 +296,7 @@ func (s *Orders) Drain(ctx context.Context) error {
 	done := make(chan struct{})
 	go func() {
 		s.inflight.Wait()
+		s.mails.Wait()
 		close(done)
 	}()
 	select {

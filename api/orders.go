@@ -73,6 +73,7 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 	if refunds {
 		s.refund(ctx, o)
 	}
+	s.notifyStatus(o, refunds)
 	return o, nil
 }
 
@@ -98,6 +99,7 @@ func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, 
 		return nil, err
 	}
 	s.refund(ctx, o)
+	s.notifyStatus(o, true)
 	return o, nil
 }
 

@@ -63,9 +63,11 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 		return fmt.Errorf("ask the gateway about order %s: %w", id, err)
 	}
 	if pay != nil {
-		if _, err := s.markPaid(ctx, o, pay); err != nil {
+		paid, err := s.markPaid(ctx, o, pay)
+		if err != nil {
 			return err
 		}
+		s.notifyPlaced(paid)
 		s.log.Info("recovery: charged order marked paid", "order", id, "number", o.Number)
 		return nil
 	}

@@ -27,7 +27,11 @@ type Config struct {
 	PhotoCacheBytes int64        // the photo cache's budget; 128 MiB when 0
 	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
 	CheckoutTimeout time.Duration
-	Logger          *slog.Logger
+	// Mailer sends the shop's mail (order notices, reset links); nil sends none. PublicURL is
+	// where shoppers see the shop, for the links in the mail.
+	Mailer    shop.Mailer
+	PublicURL string
+	Logger    *slog.Logger
 }
 
 // Shop is the assembled shop over one store.
@@ -39,6 +43,7 @@ type Shop struct {
 	Categories shop.CategoryService
 	Products   shop.ProductService
 	Orders     *shop.Orders
+	ResetLinks *shop.ResetLinks
 	Stock      *mongostore.Stock
 	Photos     *mongostore.PhotoCache
 
@@ -88,7 +93,14 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		log:           c.Logger,
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
-		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout})
+		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout,
+		Mailer: c.Mailer, Users: s.Users, PublicURL: c.PublicURL})
+	mailer := c.Mailer
+	if mailer == nil {
+		mailer = noMail{}
+	}
+	s.ResetLinks = shop.NewResetLinks(shop.ResetLinksConfig{Users: s.Users, Tokens: mongostore.NewResetTokens(db),
+		Mailer: mailer, PublicURL: c.PublicURL, Logger: c.Logger})
 	return s, nil
 }
 
@@ -114,11 +126,17 @@ func (s *Shop) Deps() httpapi.Deps {
 		Categories: s.Categories,
 		Products:   s.Products,
 		Orders:     s.Orders,
+		ResetLinks: s.ResetLinks,
 		Health:     s.DB.Ping,
 		Answers:    s.Answers,
 		Logger:     s.log,
 	}
 }
+
+// noMail drops mail, for a shop built without a mailer (tools and tests that send none).
+type noMail struct{}
+
+func (noMail) Send(context.Context, shop.Mail) error { return nil }
 
 // Store is an open store and how to close it.
 type Store struct {

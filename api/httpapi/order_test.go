@@ -44,6 +44,7 @@ type shopApp struct {
 type shopOptions struct {
 	wrapStore    func(shop.OrderStore) shop.OrderStore
 	gatewayDelay time.Duration
+	mailer       shop.Mailer // tells buyers of their orders when set
 }
 
 func newShopApp(t *testing.T, o shopOptions) *shopApp {
@@ -57,7 +58,8 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 	}
 	stock := mongostore.NewStock(a.db, changeRecorder{a})
 	lazy.OrderService = shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: a.gateway,
-		Currency: "inr", Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Currency: "inr", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Mailer: o.mailer, Users: a.users, PublicURL: "https://shop.test"})
 	return a
 }
 

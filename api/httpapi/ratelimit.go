@@ -83,6 +83,9 @@ type failureLimits struct {
 	failed        func(error) bool // which outcomes of the check count as failures
 }
 
+// invalid is the failure of a check of something given: a bad reset token.
+func invalid(err error) bool { return shop.ErrorCode(err) == shop.EINVALID }
+
 // unauthorized is the usual failure: wrong credentials.
 func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHORIZED }
 

@@ -20,6 +20,8 @@ func (s *Server) routes() {
 	v1.Use(limitBody)
 	get(v1, "/ping", ping)
 	get(v1, "/config", s.shopConfig)
+	get(v1, "/openapi.yaml", openAPIDocument)
+	get(e, "/api/docs", s.apiReference)
 
 	a := v1.Group("/auth")
 	// Every answer under /auth carries a token or someone's personal data: no cache keeps it.
@@ -27,6 +29,8 @@ func (s *Server) routes() {
 	a.POST("/register", s.register)
 	a.POST("/login", s.login)
 	a.POST("/forgot-password", s.forgotPassword)
+	a.POST("/reset-link", s.resetLink)
+	a.POST("/reset-password", s.resetPassword)
 	get(a, "/user-auth", user, authOK)
 	get(a, "/admin-auth", user, admin, authOK)
 	a.PUT("/profile", user, s.updateProfile)

@@ -22,6 +22,7 @@ type Deps struct {
 	Categories shop.CategoryService
 	Products   shop.ProductService
 	Orders     shop.OrderService
+	ResetLinks shop.ResetLinkService
 	Tokens     *Tokens
 	// Attempts counts attempts for the failure limits; nil keeps them in this process's memory.
 	// Several processes on one store share a counter kept in the store.
@@ -52,6 +53,8 @@ type Server struct {
 	loginFails   *failureLimits
 	resetFails   *failureLimits
 	profileFails *failureLimits
+	linkAsks     *failureLimits // reset links asked for: each ask counts
+	linkUses     *failureLimits // reset links used with a bad token
 	hashing      *hashGate
 }
 
@@ -100,6 +103,10 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later.", unauthorized),
 		profileFails: limits("profile", 0, "Too many wrong current passwords. Please try again later.",
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
+		linkAsks: limits("reset-link", failuresPerAddress,
+			"Too many password reset attempts. Please try again later.", func(error) bool { return true }),
+		linkUses: limits("reset-token", failuresPerAddress,
+			"Too many password reset attempts. Please try again later.", invalid),
 		hashing: newHashGate(d.HashSlots, hashGatePatience),
 	}
 	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))

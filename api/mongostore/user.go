@@ -335,3 +335,25 @@ func mustOID(hex string) bson.ObjectID {
 	}
 	return id
 }
+
+// FindUserByEmail returns the user with this (normalised) email, without secrets.
+func (s *UserService) FindUserByEmail(ctx context.Context, email string) (*shop.User, error) {
+	doc, err := s.findByEmail(ctx, email)
+	if err != nil {
+		return nil, err
+	}
+	return doc.user(), nil
+}
+
+// SetPassword sets a new password (a reset by mail link), voiding the tokens issued before.
+func (s *UserService) SetPassword(ctx context.Context, userID, password string) error {
+	oid, err := objectID("User id", userID)
+	if err != nil {
+		return err
+	}
+	pw, err := s.hasher.Hash(password)
+	if err != nil {
+		return fmt.Errorf("hash password: %w", err)
+	}
+	return s.setPassword(ctx, oid, pw, bson.M{})
+}

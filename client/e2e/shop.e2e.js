@@ -7,6 +7,7 @@ import accounts from './journeys/accounts.js';
 import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
+import orders from './journeys/orders.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
@@ -16,5 +17,6 @@ describe('the shop in a real browser', () => {
   accounts();
   checkout();
   admin();
+  orders();
   guards();
 });

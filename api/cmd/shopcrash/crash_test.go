@@ -21,7 +21,7 @@ func TestKillDuringCheckouts(t *testing.T) {
 		t.Fatalf("build shopd: %v\n%s", err, out)
 	}
 	var log strings.Builder
-	r, err := run(t.Context(), config{shopd: bin, kills: 2, every: 2 * time.Second, workers: 6, out: &log})
+	r, err := run(t.Context(), config{shopd: bin, kills: 2, every: time.Second, workers: 6, out: &log})
 	if err == nil {
 		err = r.check()
 	}

@@ -38,6 +38,11 @@ type config struct {
 	MetricsAddr    string // where Prometheus metrics are served; "off": nowhere
 	// CheckoutTimeout is the age at which a pending order counts as a checkout cut short.
 	CheckoutTimeout time.Duration
+	SMTPURL         string // empty: mail goes to .eml files in DATA_DIR/mail
+	MailFrom        string
+	PublicURL       string // where shoppers see the shop, for links in mail
+	// StripeWebhookSecret verifies the Stripe-Signature of payment notices.
+	StripeWebhookSecret string
 }
 
 // embedded reports whether shopd runs its own in-process store.
@@ -51,20 +56,24 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return def
 	}
 	c := &config{
-		Port:          env("PORT", "8080"),
-		Host:          env("HOST", "127.0.0.1"),
-		MongoURI:      env("MONGO_URI", ""),
-		MongoDB:       env("MONGO_DB", "shop"),
-		DataDir:       env("DATA_DIR", "./data"),
-		AdminEmail:    env("ADMIN_EMAIL", ""),
-		AdminPassword: getenv("ADMIN_PASSWORD"),
-		StripeKey:     env("STRIPE_SECRET_KEY", ""),
-		StripeAPIBase: env("STRIPE_API_BASE", ""),
-		Currency:      strings.ToLower(env("CURRENCY", "inr")),
-		ClientDist:    env("CLIENT_DIST", ""),
-		LogFormat:     strings.ToLower(env("LOG_FORMAT", "json")),
-		MetricsAddr:   env("METRICS_ADDR", "127.0.0.1:9464"),
+		Port:                env("PORT", "8080"),
+		Host:                env("HOST", "127.0.0.1"),
+		MongoURI:            env("MONGO_URI", ""),
+		MongoDB:             env("MONGO_DB", "shop"),
+		DataDir:             env("DATA_DIR", "./data"),
+		AdminEmail:          env("ADMIN_EMAIL", ""),
+		AdminPassword:       getenv("ADMIN_PASSWORD"),
+		StripeKey:           env("STRIPE_SECRET_KEY", ""),
+		StripeAPIBase:       env("STRIPE_API_BASE", ""),
+		Currency:            strings.ToLower(env("CURRENCY", "inr")),
+		ClientDist:          env("CLIENT_DIST", ""),
+		LogFormat:           strings.ToLower(env("LOG_FORMAT", "json")),
+		MetricsAddr:         env("METRICS_ADDR", "127.0.0.1:9464"),
+		SMTPURL:             env("SMTP_URL", ""),
+		MailFrom:            env("MAIL_FROM", "Clothing Shop <shop@localhost>"),
+		StripeWebhookSecret: env("STRIPE_WEBHOOK_SECRET", ""),
 	}
+	c.PublicURL = strings.TrimRight(env("PUBLIC_URL", "http://localhost:"+c.Port), "/")
 	var err error
 	if c.JWTTTL, err = time.ParseDuration(env("JWT_TTL", "168h")); err != nil || c.JWTTTL <= 0 {
 		return nil, fmt.Errorf("JWT_TTL must be a positive duration such as 168h")

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"shop/app"
 	"shop/demo"
 	"shop/httpapi"
+	"shop/mail"
 	"shop/metrics"
 	"shop/mongostore"
 	"shop/payment"
@@ -83,8 +85,20 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	} else {
 		log.Info("card payments through the sandbox gateway: no money moves; set STRIPE_SECRET_KEY for Stripe")
 	}
+	mailer, err := newMailer(cfg, log)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		closeCtx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := mailer.Close(closeCtx); err != nil {
+			log.Error("shutdown", "err", err)
+		}
+	}()
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
-		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log})
+		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
+		Mailer: mailer, PublicURL: cfg.PublicURL})
 	if err != nil {
 		return err
 	}
@@ -126,6 +140,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
 	deps.Currency = cfg.Currency
+	// On MongoDB several processes may serve the shop: they share the failure limits through
+	// the store. The embedded store has one process, which keeps them in memory.
+	if !cfg.embedded() {
+		attempts, err := mongostore.NewAttempts(ctx, s.DB)
+		if err != nil {
+			return err
+		}
+		deps.Attempts = attempts
+	}
 	api, err := httpapi.New(deps)
 	if err != nil {
 		return err
@@ -140,6 +163,21 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		log.Error("shutdown", "err", err)
 	}
 	return serveErr
+}
+
+// newMailer sends the shop's mail through SMTP_URL, or into .eml files in DATA_DIR/mail.
+func newMailer(cfg *config, log *slog.Logger) (*mail.Queue, error) {
+	if cfg.SMTPURL == "" {
+		dir := filepath.Join(cfg.DataDir, "mail")
+		log.Info("mail is written to files, not sent: set SMTP_URL to send it", "dir", dir)
+		return mail.NewQueue(&mail.Outbox{Dir: dir, From: cfg.MailFrom, Log: log}, dir, log), nil
+	}
+	smtp, err := mail.NewSMTP(cfg.SMTPURL, cfg.MailFrom)
+	if err != nil {
+		return nil, err
+	}
+	log.Info("mail is sent through SMTP", "server", smtp.Addr())
+	return mail.NewQueue(smtp, smtp.Addr(), log), nil
 }
 
 // recoverCheckouts settles the checkouts a crash cut short before the shop takes requests.

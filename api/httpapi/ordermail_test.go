@@ -1,0 +1,65 @@
+package httpapi_test
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"shop"
+	"shop/mail"
+)
+
+// TestOrderMails: the buyer is mailed on placing, on each status change and on cancelling,
+// with the shop's name, the order number, the items and the total.
+func TestOrderMails(t *testing.T) {
+	box := &outbox{t: t, dir: t.TempDir()}
+	a := newShopApp(t, shopOptions{mailer: &mail.Outbox{Dir: box.dir, From: "Clothing Shop <shop@shop.test>"}})
+	asha, _ := a.signUp("Asha Rao", "asha@shop.test")
+	admin := a.signUpAdmin()
+	tee := a.addProduct("Graphic Tee", 1299.5, 5)
+	placed := a.checkout(asha, "", map[string]any{"nonce": okNonce, "cart": cart(tee, tee)})
+	if placed.status != http.StatusCreated {
+		t.Fatalf("checkout = %d %s", placed.status, placed.raw)
+	}
+	number := a.detail(placed.Order.ID, asha, 200).Number
+
+	confirm := box.next()
+	for _, want := range []string{"To: asha@shop.test", "Subject: Clothing Shop: order " + number + " confirmed",
+		"Hello Asha Rao", "Graphic Tee", "₹2,599.00", "Clothing Shop", "https://shop.test/dashboard/user/orders/" +
+			placed.Order.ID, "text/html"} {
+		if !strings.Contains(confirm, want) {
+			t.Fatalf("confirmation lacks %q:\n%s", want, confirm)
+		}
+	}
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/order-status/" + placed.Order.ID, token: admin,
+		body: map[string]string{"status": "Processing"}}), 200)
+	if m := box.next(); !strings.Contains(m, "order "+number+" is processing") || !strings.Contains(m, "now Processing") {
+		t.Fatalf("status mail:\n%s", m)
+	}
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/orders/" + placed.Order.ID + "/cancel", token: asha}), 200)
+	if m := box.next(); !strings.Contains(m, "order "+number+" cancelled") || !strings.Contains(m, "refunded") {
+		t.Fatalf("cancellation mail:\n%s", m)
+	}
+	box.none()
+}
+
+// TestMailFailureNeverFailsAnOrder: a mail server that is down leaves checkout and status
+// changes answering as ever.
+func TestMailFailureNeverFailsAnOrder(t *testing.T) {
+	a := newShopApp(t, shopOptions{mailer: downMailer{}})
+	asha, _ := a.signUp("Asha Rao", "asha@shop.test")
+	admin := a.signUpAdmin()
+	tee := a.addProduct("Graphic Tee", 350, 5)
+	placed := a.checkout(asha, "", map[string]any{"nonce": okNonce, "cart": cart(tee)})
+	if placed.status != http.StatusCreated {
+		t.Fatalf("checkout = %d %s", placed.status, placed.raw)
+	}
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/order-status/" + placed.Order.ID, token: admin,
+		body: map[string]string{"status": "Shipped"}}), 200)
+}
+
+type downMailer struct{}
+
+func (downMailer) Send(context.Context, shop.Mail) error { return errors.New("connection refused") }

@@ -1,0 +1,89 @@
+package mongostore_test
+
+import (
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+func TestAttemptsWindows(t *testing.T) {
+	db := storetest.NewDB(t)
+	a, err := mongostore.NewAttempts(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	mongostore.SetAttemptsClock(a, func() time.Time { return now })
+	reserve := func(key string) (bool, time.Duration) {
+		t.Helper()
+		ok, wait, err := a.Reserve(t.Context(), key, 3, 15*time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ok, wait
+	}
+	for i := range 3 {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused after %d attempts", i)
+		}
+	}
+	now = now.Add(time.Minute)
+	if ok, wait := reserve("k"); ok || wait != 14*time.Minute {
+		t.Fatalf("4th attempt: ok=%v wait=%v, want refused for 14m", ok, wait)
+	}
+	if ok, _ := reserve("other"); !ok {
+		t.Fatal("another key is refused")
+	}
+	if err := a.Release(t.Context(), "k"); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := reserve("k"); !ok {
+		t.Fatal("a given-back attempt is still counted")
+	}
+	now = now.Add(14 * time.Minute)
+	for i := range 3 {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused in the next window after %d attempts", i)
+		}
+	}
+}
+
+// Counters on one store share their windows, and parallel attempts never pass the limit.
+func TestAttemptsSharedAndParallel(t *testing.T) {
+	db := storetest.NewDB(t)
+	one, err := mongostore.NewAttempts(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := mongostore.NewAttempts(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var passed atomic.Int32
+	var wg sync.WaitGroup
+	for i := range 30 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := one
+			if i%2 == 1 {
+				c = two
+			}
+			ok, _, err := c.Reserve(t.Context(), "k", 10, time.Minute)
+			if err != nil {
+				t.Error(err)
+			}
+			if ok {
+				passed.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	if n := passed.Load(); n != 10 {
+		t.Fatalf("%d of 30 parallel attempts counted, want 10", n)
+	}
+}

@@ -1,0 +1,194 @@
+package shop
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	htmltemplate "html/template"
+	"log/slog"
+	"net/url"
+	"strings"
+	texttemplate "text/template"
+	"time"
+)
+
+// ResetLinkTTL is how long a password-reset link works.
+const ResetLinkTTL = 30 * time.Minute
+
+// ResetLinkService resets forgotten passwords through a link sent by mail.
+type ResetLinkService interface {
+	// SendLink mails a reset link to the account with this email, if there is one; it answers
+	// the same either way, so that nobody learns which emails have accounts. EINVALID for a
+	// malformed email.
+	SendLink(ctx context.Context, email string) error
+	// Reset sets the password of the link's account and voids every link sent to it before.
+	// EINVALID for a bad new password, or a link that is unknown, used or expired.
+	Reset(ctx context.Context, token, newPassword string) error
+}
+
+// ResetUsers finds accounts and sets their passwords for reset links.
+type ResetUsers interface {
+	// FindUserByEmail returns the account with this email. ENOTFOUND.
+	FindUserByEmail(ctx context.Context, email string) (*User, error)
+	// SetPassword sets a new password, voiding the tokens issued before. ENOTFOUND.
+	SetPassword(ctx context.Context, userID, password string) error
+}
+
+// ResetTokenStore keeps reset links by the hash of their token (never the token itself).
+type ResetTokenStore interface {
+	// SaveResetToken keeps a link for the user, working until expires.
+	SaveResetToken(ctx context.Context, hash, userID string, expires time.Time) error
+	// TakeResetToken uses up the link with this hash: it answers its user once, and ENOTFOUND
+	// for an unknown, used or expired one.
+	TakeResetToken(ctx context.Context, hash string, now time.Time) (userID string, err error)
+	// DropResetTokens voids every link of the user.
+	DropResetTokens(ctx context.Context, userID string) error
+}
+
+// ResetLinks implements ResetLinkService.
+type ResetLinks struct {
+	users     ResetUsers
+	tokens    ResetTokenStore
+	mailer    Mailer
+	publicURL string
+	log       *slog.Logger
+	now       func() time.Time
+}
+
+var _ ResetLinkService = (*ResetLinks)(nil)
+
+// ResetLinksConfig holds the parts of ResetLinks.
+type ResetLinksConfig struct {
+	Users     ResetUsers
+	Tokens    ResetTokenStore
+	Mailer    Mailer
+	PublicURL string // where the shop is seen: the link is PublicURL/reset-password?token=...
+	Logger    *slog.Logger
+	Now       func() time.Time
+}
+
+// NewResetLinks returns the reset-link service.
+func NewResetLinks(c ResetLinksConfig) *ResetLinks {
+	r := &ResetLinks{users: c.Users, tokens: c.Tokens, mailer: c.Mailer,
+		publicURL: strings.TrimRight(c.PublicURL, "/"), log: c.Logger, now: c.Now}
+	if r.log == nil {
+		r.log = slog.Default()
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	return r
+}
+
+var errBadResetLink = Errorf(EINVALID,
+	"Field token: this reset link is not valid, was used already or has expired. Please ask for a new one.")
+
+// SendLink mails a fresh link to the account, if there is one.
+func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
+	e, err := NormalizeEmail(email)
+	if err != nil {
+		return err
+	}
+	u, err := r.users.FindUserByEmail(ctx, e)
+	if ErrorCode(err) == ENOTFOUND {
+		r.log.Info("reset link asked for an email without an account")
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("reset link: %w", err)
+	}
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(b[:])
+	if err := r.tokens.SaveResetToken(ctx, hashToken(token), u.ID, r.now().Add(ResetLinkTTL)); err != nil {
+		return fmt.Errorf("reset link: %w", err)
+	}
+	m, err := resetMail(u, r.publicURL+"/reset-password?token="+url.QueryEscape(token))
+	if err != nil {
+		return err
+	}
+	if err := r.mailer.Send(ctx, m); err != nil {
+		r.log.Error("reset link mail not sent", "to", u.Email, "err", err)
+	}
+	return nil
+}
+
+// Reset sets the new password of the link's account.
+func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) error {
+	if token == "" || len(token) > 100 {
+		return errBadResetLink
+	}
+	if err := validatePassword("newpassword", newPassword); err != nil {
+		return err
+	}
+	userID, err := r.tokens.TakeResetToken(ctx, hashToken(token), r.now())
+	if ErrorCode(err) == ENOTFOUND {
+		return errBadResetLink
+	}
+	if err != nil {
+		return fmt.Errorf("reset password: %w", err)
+	}
+	if err := r.tokens.DropResetTokens(ctx, userID); err != nil {
+		return fmt.Errorf("reset password: void earlier links: %w", err)
+	}
+	if err := r.users.SetPassword(ctx, userID, newPassword); err != nil {
+		if ErrorCode(err) == ENOTFOUND {
+			return errBadResetLink
+		}
+		return fmt.Errorf("reset password: %w", err)
+	}
+	return nil
+}
+
+// hashToken is what the store keeps of a token: its SHA-256. A token is 32 random bytes, so a
+// fast hash is enough; a leaked store does not give working links.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+const resetText = `Hello {{.Name}},
+
+Someone (we hope you) asked to reset the password of your {{.Shop}} account.
+Choose a new password here within 30 minutes:
+
+{{.Link}}
+
+If you did not ask for it, ignore this mail: your password stays as it is.
+
+{{.Shop}}
+`
+
+const resetHTML = `<!doctype html>
+<html><body style="font-family: sans-serif; color: #222">
+<h2>{{.Shop}}</h2>
+<p>Hello {{.Name}},</p>
+<p>Someone (we hope you) asked to reset the password of your {{.Shop}} account.
+Choose a new password within 30 minutes:</p>
+<p><a href="{{.Link}}">Reset your password</a></p>
+<p>If you did not ask for it, ignore this mail: your password stays as it is.</p>
+</body></html>
+`
+
+var (
+	resetTextTmpl = texttemplate.Must(texttemplate.New("reset").Parse(resetText))
+	resetHTMLTmpl = htmltemplate.Must(htmltemplate.New("reset").Parse(resetHTML))
+)
+
+func resetMail(u *User, link string) (Mail, error) {
+	data := struct{ Shop, Name, Link string }{ShopName, u.Name, link}
+	var text, html bytes.Buffer
+	if err := resetTextTmpl.Execute(&text, data); err != nil {
+		return Mail{}, err
+	}
+	if err := resetHTMLTmpl.Execute(&html, data); err != nil {
+		return Mail{}, err
+	}
+	return Mail{To: u.Email, Subject: ShopName + ": reset your password", Text: text.String(), HTML: html.String()}, nil
+}
