@@ -176,3 +176,38 @@ func browsePrice(name string, get func(string) (string, bool)) (*Paise, error) {
 	p := Paise(math.Round(min(f, 1e9) * 100))
 	return &p, nil
 }
+
+// ProductFilters is the body of the older product-filters call: category ids ticked, and a
+// price range [min, max] in rupees (or none).
+type ProductFilters struct {
+	Checked []string  `json:"checked"`
+	Radio   []float64 `json:"radio"`
+}
+
+// Query is the browse of every product matching the filters, newest first. EINVALID naming
+// the field for an id that is not one or a range that is not [min, max].
+func (f ProductFilters) Query() (BrowseQuery, error) {
+	q := BrowseQuery{Sort: BrowseNewest, Page: 1}
+	if len(f.Checked) > MaxPageLimit {
+		return q, Errorf(EINVALID, "Field checked may list at most %d categories.", MaxPageLimit)
+	}
+	for i, id := range f.Checked {
+		if !isHexID(id) {
+			return q, Errorf(EINVALID, "Field checked[%d] is not a valid category id.", i)
+		}
+		q.CategoryIDs = append(q.CategoryIDs, strings.ToLower(id))
+	}
+	switch len(f.Radio) {
+	case 0:
+	case 2:
+		low, high := f.Radio[0], f.Radio[1]
+		if math.IsNaN(low) || math.IsNaN(high) || low < 0 || high < low {
+			return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")
+		}
+		lo, hi := Paise(math.Round(min(low, 1e9)*100)), Paise(math.Round(min(high, 1e9)*100))
+		q.MinPrice, q.MaxPrice = &lo, &hi
+	default:
+		return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")
+	}
+	return q, nil
+}

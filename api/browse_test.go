@@ -60,3 +60,33 @@ func TestParseBrowseQuery(t *testing.T) {
 		t.Fatalf("min over max = %v", err)
 	}
 }
+
+func TestProductFiltersQuery(t *testing.T) {
+	q, err := shop.ProductFilters{Checked: []string{"6B033B51289C7B3E59F05186"}, Radio: []float64{20, 39.5}}.Query()
+	if err != nil || len(q.CategoryIDs) != 1 || q.CategoryIDs[0] != "6b033b51289c7b3e59f05186" ||
+		*q.MinPrice != 2000 || *q.MaxPrice != 3950 || q.Limit != 0 || q.Sort != shop.BrowseNewest {
+		t.Fatalf("query %+v, %v", q, err)
+	}
+	if q, err := (shop.ProductFilters{}).Query(); err != nil || q.MinPrice != nil || len(q.CategoryIDs) != 0 {
+		t.Fatalf("no filters = %+v, %v; want every product", q, err)
+	}
+	tests := []struct {
+		name string
+		f    shop.ProductFilters
+		want string
+	}{
+		{"bad-id", shop.ProductFilters{Checked: []string{"6b033b51289c7b3e59f05186", "shirts"}}, "Field checked[1] is not a valid category id"},
+		{"one-price", shop.ProductFilters{Radio: []float64{20}}, "Field radio must be [min, max]"},
+		{"three-prices", shop.ProductFilters{Radio: []float64{1, 2, 3}}, "Field radio"},
+		{"reversed", shop.ProductFilters{Radio: []float64{40, 20}}, "Field radio"},
+		{"negative", shop.ProductFilters{Radio: []float64{-1, 20}}, "Field radio"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.f.Query()
+			if shop.ErrorCode(err) != shop.EINVALID || !strings.Contains(shop.ErrorMessage(err), tt.want) {
+				t.Fatalf("Query() = %v, want EINVALID mentioning %q", err, tt.want)
+			}
+		})
+	}
+}

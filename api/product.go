@@ -128,6 +128,9 @@ type ProductReader interface {
 	// ProductPhoto describes a product's photo without loading its bytes. EINVALID for a
 	// malformed id; ENOTFOUND for an unknown product or one without a photo.
 	ProductPhoto(ctx context.Context, productID string) (*Photo, error)
+	// Browse answers one page of the products matching q (see BrowseQuery), how many match,
+	// and the facets.
+	Browse(ctx context.Context, q BrowseQuery) (*BrowseResult, error)
 }
 
 // ProductService manages the catalogue of products and answers the storefront's reads.

@@ -2,6 +2,8 @@ package catalogue
 
 import (
 	"cmp"
+	"context"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -9,48 +11,72 @@ import (
 	"shop"
 )
 
-// Entry is a product as browsing sees it: the product as answered, and its name and
-// description in lower case for the keyword.
+// Entry is a product as browsing sees it: the product (only read), its category's slug and
+// name, and its name and description in lower case for the keyword.
 type Entry struct {
-	Product   *shop.Product
-	NameLower string
-	DescLower string
+	Product      *shop.Product
+	CategorySlug string
+	CategoryName string
+	NameLower    string
+	DescLower    string
 }
 
-// NewEntry makes the entry of a product.
-func NewEntry(p *shop.Product) Entry {
-	return Entry{Product: p, NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description)}
+// Page is what a browse finds: the entries of the page asked for, how many match in all, and
+// the facets.
+type Page struct {
+	Entries []Entry
+	Total   int
+	Facets  shop.Facets
 }
 
 // Browse answers the page q asks for among entries (given newest first), the number that
-// match, and the facets. It only reads the entries.
-func Browse(entries []Entry, q shop.BrowseQuery) *shop.BrowseResult {
+// match, and the facets, in one pass over the entries.
+func Browse(entries iter.Seq[Entry], q shop.BrowseQuery) Page {
 	f := newFilter(q)
-	var matched []*Entry
+	var matched []Entry
 	facets := newFacetCounter(f)
-	for i := range entries {
-		e := &entries[i]
-		m := f.examine(e)
+	for e := range entries {
+		m := f.examine(&e)
 		if !m.keyword {
 			continue
 		}
-		facets.add(e, &m)
+		facets.add(&e, &m)
 		if m.category && m.price && m.variantsPass(f, false, false) {
 			matched = append(matched, e)
 		}
 	}
 	sortEntries(matched, q.Sort)
-	res := &shop.BrowseResult{Total: len(matched), Page: q.Page, Limit: q.Limit, Facets: facets.result()}
 	from, to := 0, min(len(matched), shop.MaxProductsListed)
 	if q.Limit > 0 {
 		from = min(len(matched), (max(q.Page, 1)-1)*q.Limit)
 		to = min(len(matched), from+q.Limit)
 	}
-	res.Products = make([]*shop.Product, 0, to-from)
-	for _, e := range matched[from:to] {
-		res.Products = append(res.Products, e.Product)
+	return Page{Entries: matched[from:to:to], Total: len(matched), Facets: facets.result()}
+}
+
+// Browse answers one page of the catalogue under q, with the facets. The answer depends on
+// every product (the facets count them all), so any change makes a cached one stale.
+func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseResult, error) {
+	DependsOnEveryProduct(ctx)
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	page := Browse(func(yield func(Entry) bool) {
+		for _, e := range m.newest {
+			be := Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower}
+			if c, ok := m.categories[e.p.Category.ID]; ok {
+				be.CategorySlug, be.CategoryName = c.Slug, c.Name
+			}
+			if !yield(be) {
+				return
+			}
+		}
+	}, q)
+	res := &shop.BrowseResult{Total: page.Total, Page: q.Page, Limit: q.Limit, Facets: page.Facets,
+		Products: make([]*shop.Product, 0, len(page.Entries))}
+	for _, be := range page.Entries {
+		res.Products = append(res.Products, m.productLocked(ctx, m.products[be.Product.ID]))
 	}
-	return res
+	return res, nil
 }
 
 // filter is a query made ready for matching: lists as sets of lower-case values.
@@ -102,7 +128,7 @@ func (f *filter) examine(e *Entry) match {
 	if !m.keyword {
 		return m
 	}
-	m.category = !f.hasCategory || f.categories[p.Category.Slug] || f.categories[p.Category.ID]
+	m.category = !f.hasCategory || f.categories[e.CategorySlug] || f.categories[p.Category.ID]
 	m.price0 = lowestPrice(p)
 	m.price = (f.q.MinPrice == nil || m.price0 >= *f.q.MinPrice) && (f.q.MaxPrice == nil || m.price0 <= *f.q.MaxPrice)
 	if len(p.Options) == 0 {
@@ -160,14 +186,14 @@ func optionNamed(p *shop.Product, names []string) string {
 
 // sortEntries orders matched entries (newest first already) by the query's sort; ties keep
 // the newest first.
-func sortEntries(es []*Entry, sort string) {
+func sortEntries(es []Entry, sort string) {
 	switch sort {
 	case shop.BrowsePriceAsc:
-		slices.SortStableFunc(es, func(a, b *Entry) int { return cmp.Compare(lowestPrice(a.Product), lowestPrice(b.Product)) })
+		slices.SortStableFunc(es, func(a, b Entry) int { return cmp.Compare(lowestPrice(a.Product), lowestPrice(b.Product)) })
 	case shop.BrowsePriceDesc:
-		slices.SortStableFunc(es, func(a, b *Entry) int { return cmp.Compare(lowestPrice(b.Product), lowestPrice(a.Product)) })
+		slices.SortStableFunc(es, func(a, b Entry) int { return cmp.Compare(lowestPrice(b.Product), lowestPrice(a.Product)) })
 	case shop.BrowseName:
-		slices.SortStableFunc(es, func(a, b *Entry) int { return strings.Compare(a.NameLower, b.NameLower) })
+		slices.SortStableFunc(es, func(a, b Entry) int { return strings.Compare(a.NameLower, b.NameLower) })
 	}
 }
 

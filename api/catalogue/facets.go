@@ -26,11 +26,10 @@ func newFacetCounter(f *filter) *facetCounter {
 
 // add counts an entry that matches the keyword.
 func (c *facetCounter) add(e *Entry, m *match) {
-	cat := e.Product.Category
-	cf := c.categories[cat.Slug]
+	cf := c.categories[e.CategorySlug]
 	if cf == nil {
-		cf = &shop.CategoryFacet{Slug: cat.Slug, Name: cat.Name}
-		c.categories[cat.Slug] = cf
+		cf = &shop.CategoryFacet{Slug: e.CategorySlug, Name: e.CategoryName}
+		c.categories[e.CategorySlug] = cf
 	}
 	variantsPass := m.variantsPass(c.f, false, false)
 	if m.price && variantsPass {

@@ -16,6 +16,7 @@ import (
 var cachedRoutes = map[string]bool{
 	"/api/v1/category/get-category":             true,
 	"/api/v1/category/single-category/:slug":    true,
+	"/api/v1/product/browse":                    true,
 	"/api/v1/product/get-product":               true,
 	"/api/v1/product/get-product/:slug":         true,
 	"/api/v1/product/product-count":             true,

@@ -53,6 +53,8 @@ func (s *Server) routes() {
 	p.PUT("/update-product/:id", user, admin, s.updateProduct)
 	p.DELETE("/delete-product/:id", user, admin, s.deleteProduct)
 	p.PUT("/variants/:id", user, admin, s.setVariants)
+	get(p, "/browse", s.browse)
+	p.POST("/product-filters", s.productFilters)
 	get(p, "/get-product", s.products)
 	get(p, "/get-product/:slug", s.productBySlug)
 	get(p, "/product-photo/:id", s.productPhoto)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"runtime"
@@ -115,6 +116,9 @@ func endpoints(fx *fixtures) []endpoint {
 		{name: "product-category", kind: "read", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
 			return request("/api/v1/product/product-category/" + pick(r, fx.categories))
 		}},
+		{name: "browse", kind: "browse", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return request("/api/v1/product/browse?" + browseFilters(r, fx))
+		}},
 		{name: "product-photo-cold", kind: "read", status: 200,
 			// Every photo in turn, with no If-None-Match: the first round loads them from the store.
 			next: func(_ *rand.Rand, seq uint64) *http.Request {
@@ -134,6 +138,28 @@ func endpoints(fx *fixtures) []endpoint {
 			return req
 		}},
 	}
+}
+
+// Sizes and colours browsed: values of the bench catalogue (cmd/benchseed).
+var (
+	browseSizes   = []string{"S", "M", "L", "XL", "32", "34"}
+	browseColours = []string{"Navy", "Black", "White", "Olive", "Maroon", "Charcoal"}
+)
+
+// browseFilters is the query of one browse of the catalogue with two filters (the answer
+// always carries the facets), in one of three mixes a shopper makes, on a random early page.
+func browseFilters(r *rand.Rand, fx *fixtures) string {
+	pick := func(xs []string) string { return url.QueryEscape(xs[r.IntN(len(xs))]) }
+	var q string
+	switch r.IntN(3) {
+	case 0:
+		q = "category=" + pick(fx.categories) + "&size=" + pick(browseSizes)
+	case 1:
+		q = "size=" + pick(browseSizes) + "&colour=" + pick(browseColours) + "&sort=price-asc"
+	default:
+		q = "colour=" + pick(browseColours) + "&inStock=true&sort=newest"
+	}
+	return q + "&page=" + strconv.Itoa(1+r.IntN(3))
 }
 
 // pathEscape escapes a keyword as one path segment.

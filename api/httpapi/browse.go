@@ -1,0 +1,47 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
+)
+
+// browse answers one page of the catalogue under the query's filters, with the facets:
+// {success, total, page, limit, products, facets}.
+func (s *Server) browse(c *gin.Context) {
+	q, err := shop.ParseBrowseQuery(c.Request.URL.Query())
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	res, err := s.deps.Products.Browse(c.Request.Context(), q)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "total": res.Total, "page": res.Page, "limit": res.Limit,
+		"products": res.Products, "facets": res.Facets})
+}
+
+// productFilters answers the older filter call, {checked: [category ids], radio: [min, max]},
+// with every matching product newest first: {success, products}.
+func (s *Server) productFilters(c *gin.Context) {
+	var body shop.ProductFilters
+	if err := decodeJSON(c, &body); err != nil {
+		fail(c, err)
+		return
+	}
+	q, err := body.Query()
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	res, err := s.deps.Products.Browse(c.Request.Context(), q)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, gin.H{"success": true, "products": res.Products})
+}
