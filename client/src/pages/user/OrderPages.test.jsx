@@ -51,9 +51,10 @@ function answerOrder(current) {
   return handler;
 }
 
-describe('shopper orders, paged on the server', () => {
-  beforeAll(() => import('./Orders'));
+// Both pages are code-split: load them once up front, not inside a test's wait.
+beforeAll(() => Promise.all([import('./Orders'), import('./OrderDetail')]));
 
+describe('shopper orders, paged on the server', () => {
   // 13 orders: order n is n days old, so newest first is 1, 2, ... 13.
   const orders = Array.from({ length: 13 }, (_, i) => makeOrder(i + 1));
 
@@ -96,8 +97,6 @@ describe('shopper orders, paged on the server', () => {
 });
 
 describe('shopper order page', () => {
-  beforeAll(() => import('./OrderDetail'));
-
   it('shows please wait..., then the number, date, status, total, items, payment and history', async () => {
     const order = detailedOrder();
     const answer = held(() => HttpResponse.json({ success: true, order }));
