@@ -2,8 +2,27 @@
 // The dev server (on DEV_PORT, default 3000) proxies /api to the Go API on PORT (default 8080),
 // as `make dev` starts them; the admin area is code-split by React.lazy in
 // src/pages/dashboard-routes.jsx, so it lands in its own chunks.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+
+// precompress writes a brotli (.br) and a gzip (.gz) copy beside every script and stylesheet of
+// the build, at the highest levels: shopd (and nginx, gzip_static) send them as they are, so
+// a first visit downloads a fifth less than with a quick on-the-fly gzip.
+const precompress = () => ({
+  name: 'precompress',
+  apply: 'build',
+  writeBundle(options, bundle) {
+    for (const name of Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file))) {
+      const file = join(options.dir, name);
+      const bytes = readFileSync(file);
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  },
+});
 
 // 127.0.0.1, not localhost: Node may resolve localhost to ::1, where shopd does not listen.
 const apiTarget = `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -15,7 +34,7 @@ const devServer = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: devServer,
   preview: devServer,
   build: {

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"mime"
 	"net/http"
 	"os"
 	"path"
@@ -31,6 +32,9 @@ func (s *Server) serveClient(c *gin.Context) {
 	if clean != "/" && fileExists(file) {
 		if strings.HasPrefix(clean, "/assets/") {
 			c.Header("Cache-Control", "public, max-age=31536000, immutable")
+			if servePrecompressed(c, file) {
+				return
+			}
 		} else {
 			c.Header("Cache-Control", "public, max-age=3600")
 		}
@@ -39,6 +43,31 @@ func (s *Server) serveClient(c *gin.Context) {
 	}
 	c.Header("Cache-Control", "no-cache")
 	c.File(index)
+}
+
+// precompressed are the copies the client build writes beside each script and stylesheet,
+// compressed once at the highest levels, best first: the answer middleware's quick gzip would
+// send a fifth more bytes of JavaScript to every first visit.
+var precompressed = []struct{ encoding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
+
+// servePrecompressed answers file from its precompressed copy when the client accepts one.
+func servePrecompressed(c *gin.Context, file string) bool {
+	accepted := c.GetHeader("Accept-Encoding")
+	for _, p := range precompressed {
+		if !acceptsEncoding(accepted, p.encoding) || !fileExists(file+p.suffix) {
+			continue
+		}
+		contentType := mime.TypeByExtension(filepath.Ext(file))
+		if contentType == "" {
+			return false
+		}
+		c.Header("Content-Encoding", p.encoding)
+		c.Header("Content-Type", contentType)
+		c.Header("Vary", "Accept-Encoding")
+		c.File(file + p.suffix)
+		return true
+	}
+	return false
 }
 
 func fileExists(p string) bool {

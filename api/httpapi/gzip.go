@@ -37,10 +37,13 @@ func compressAnswers(c *gin.Context) {
 }
 
 // acceptsGzip reports whether an Accept-Encoding header allows gzip (q above 0).
-func acceptsGzip(header string) bool {
+func acceptsGzip(header string) bool { return acceptsEncoding(header, "gzip") }
+
+// acceptsEncoding reports whether an Accept-Encoding header allows encoding (q above 0).
+func acceptsEncoding(header, encoding string) bool {
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if n := strings.ToLower(strings.TrimSpace(name)); n != "gzip" && n != "*" {
+		if n := strings.ToLower(strings.TrimSpace(name)); n != encoding && n != "*" {
 			continue
 		}
 		q := strings.ReplaceAll(strings.ToLower(params), " ", "")

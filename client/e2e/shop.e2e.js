@@ -8,6 +8,7 @@ import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
 import orders from './journeys/orders.js';
+import variants from './journeys/variants.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
@@ -18,5 +19,6 @@ describe('the shop in a real browser', () => {
   checkout();
   admin();
   orders();
+  variants();
   guards();
 });

@@ -5,7 +5,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import AppProviders from '../providers';
 import { routes } from '../routes';
 import { AUTH_KEY, CART_KEY } from '../storage-keys';
@@ -17,8 +17,7 @@ const antdStyles = document.createElement('div');
 export function renderRoute(path, { auth, cart, state } = {}) {
   if (auth) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
   if (cart) localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  const [pathname, query] = path.split('?');
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname, search: query ? `?${query}` : '', state }] });
+  const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const user = userEvent.setup();
   const result = render(
     <StyleProvider container={antdStyles}>
