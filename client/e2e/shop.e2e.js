@@ -7,6 +7,7 @@ import accounts from './journeys/accounts.js';
 import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
+import orders from './journeys/orders.js';
 import variants from './journeys/variants.js';
 
 describe('the shop in a real browser', () => {
@@ -17,6 +18,7 @@ describe('the shop in a real browser', () => {
   accounts();
   checkout();
   admin();
+  orders();
   variants();
   guards();
 });
