@@ -7,6 +7,7 @@ import accounts from './journeys/accounts.js';
 import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
+import phones from './journeys/phones.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
@@ -17,4 +18,5 @@ describe('the shop in a real browser', () => {
   checkout();
   admin();
   guards();
+  phones();
 });
