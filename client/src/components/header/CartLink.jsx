@@ -9,7 +9,7 @@ export default function CartLink() {
   const [cart] = useCart();
   return (
     <NavLink to={CART} aria-label={`Cart, ${cart.length} item(s)`} className="site-nav__cart">
-      <span className="site-nav__cart-label">Cart</span>
+      <span className="site-nav__cart-label">Cart</span>{' '}
       <span className="cart-icon">
         <Icon name="cart" />
         <span className="cart-badge">{cart.length}</span>
