@@ -39,6 +39,7 @@ type Orders struct {
 	// checkoutTimeout is how old a pending order must be before a periodic recovery pass
 	// settles it: older than any live checkout.
 	checkoutTimeout time.Duration
+	observe         CheckoutObserver
 }
 
 var _ OrderService = (*Orders)(nil)
@@ -58,13 +59,17 @@ type OrdersConfig struct {
 	Mailer    Mailer
 	Users     UserFinder
 	PublicURL string
+	Observer  CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // NewOrders returns the order service.
 func NewOrders(c OrdersConfig) *Orders {
 	o := &Orders{store: c.Store, stock: c.Stock, gateway: c.Gateway, currency: c.Currency,
 		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout,
-		mailer: c.Mailer, users: c.Users, publicURL: strings.TrimRight(c.PublicURL, "/")}
+		mailer: c.Mailer, users: c.Users, publicURL: strings.TrimRight(c.PublicURL, "/"), observe: c.Observer}
+	if o.observe == nil {
+		o.observe = noCheckoutObserver{}
+	}
 	if o.users == nil {
 		o.mailer = nil
 	}
@@ -86,9 +91,10 @@ func NewOrders(c OrdersConfig) *Orders {
 // Checkout prices the cart from the store, reserves stock, charges the card and writes the
 // order. Any failure returns every reserved unit (and refunds a charge already taken), writes
 // no order and frees the idempotency key for a retry.
-func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (*Order, bool, error) {
+func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (o *Order, created bool, err error) {
 	s.inflight.Add(1)
 	defer s.inflight.Done()
+	defer func() { s.observe.CheckoutEnded(checkoutOutcome(o, created, err)) }()
 	if err := r.Validate(); err != nil {
 		return nil, false, err
 	}
@@ -99,7 +105,7 @@ func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (*Order, bool,
 			return earlier, false, err
 		}
 	}
-	o, err := s.place(ctx, orderID, r)
+	o, err = s.place(ctx, orderID, r)
 	if err != nil {
 		if r.IdempotencyKey != "" {
 			if rerr := s.store.ReleaseCheckoutClaim(context.WithoutCancel(ctx), r.BuyerID, r.IdempotencyKey, orderID); rerr != nil {
@@ -160,6 +166,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	for _, res := range o.Reserved {
 		if err := s.stock.Reserve(ctx, orderID, res.Item, res.Units); err != nil {
 			if ErrorCode(err) == ECONFLICT {
+				s.observe.StockConflict()
 				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
 					labels[res.Item], res.Units)
 			}

@@ -143,6 +143,18 @@ func (s *memStore) Orders(context.Context, string, shop.Page) ([]*shop.Order, in
 	return l, len(l), nil
 }
 
+func (s *memStore) OrderByTransaction(_ context.Context, txn string) (*shop.Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, o := range s.orders {
+		if o.Payment.TransactionID == txn {
+			c := *o
+			return &c, nil
+		}
+	}
+	return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
+}
+
 func (s *memStore) PendingOrders(_ context.Context, before time.Time) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -254,6 +254,10 @@ type OrderService interface {
 	// and returns the stock, once. EINVALID, ENOTFOUND (also somebody else's order),
 	// ECONFLICT when it is past cancelling.
 	CancelOrder(ctx context.Context, id string, by Actor) (*Order, error)
+	// SettleNotice settles the order a provider's notice is about: a pending order is paid
+	// or abandoned by it; a refund made at the provider cancels and restocks the order once.
+	// A notice about no order of this shop is ignored.
+	SettleNotice(ctx context.Context, n PaymentNotice) error
 }
 
 // StatusUpdate changes an order's status when the order is as Check wants it, in one guarded
@@ -293,9 +297,27 @@ type OrderStore interface {
 	// Orders lists one page of listed orders newest first, of one buyer or (buyerID "") of
 	// all, and the number of them.
 	Orders(ctx context.Context, buyerID string, p Page) ([]*Order, int, error)
+	// OrderByTransaction answers the order paid by the gateway's transaction. ENOTFOUND.
+	OrderByTransaction(ctx context.Context, transactionID string) (*Order, error)
 	// PendingOrders answers the ids of pending orders created before the time given.
 	PendingOrders(ctx context.Context, before time.Time) ([]string, error)
 	// UpdateStatus applies u to order id and answers the order. EINVALID, ENOTFOUND, and
 	// whatever u.Check refuses with.
 	UpdateStatus(ctx context.Context, id string, u StatusUpdate) (*Order, error)
+}
+
+// Kinds of payment notice a card provider sends on its own.
+const (
+	NoticePaid     = "paid"     // the charge succeeded
+	NoticeFailed   = "failed"   // the charge failed
+	NoticeRefunded = "refunded" // the charge was refunded
+)
+
+// PaymentNotice is what a card provider tells the shop on its own about a charge: it names
+// the order (OrderID, when the provider kept it) or the charge (TransactionID).
+type PaymentNotice struct {
+	Kind          string
+	OrderID       string
+	TransactionID string
+	Payment       *Payment // the charge, for NoticePaid
 }

@@ -113,6 +113,11 @@ func (s *Orders) refund(ctx context.Context, o *Order) {
 			"provider", o.Payment.Provider, "transaction", o.Payment.TransactionID, "amount", o.Payment.Amount,
 			"err", err)
 	}
+	s.restock(ctx, o)
+}
+
+// restock returns the units of a cancelled order.
+func (s *Orders) restock(ctx context.Context, o *Order) {
 	for _, res := range o.units() {
 		if err := s.stock.Restock(ctx, res.Item, res.Units); err != nil {
 			s.log.Error("cancel: units not returned to stock", "order", o.ID, "product", res.Item.ProductID,

@@ -32,6 +32,7 @@ type Config struct {
 	Mailer    shop.Mailer
 	PublicURL string
 	Logger    *slog.Logger
+	Observer  shop.CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // Shop is the assembled shop over one store.
@@ -94,7 +95,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
 		Gateway: c.Gateway, Currency: c.Currency, Logger: c.Logger, CheckoutTimeout: c.CheckoutTimeout,
-		Mailer: c.Mailer, Users: s.Users, PublicURL: c.PublicURL})
+		Mailer: c.Mailer, Users: s.Users, PublicURL: c.PublicURL, Observer: c.Observer})
 	mailer := c.Mailer
 	if mailer == nil {
 		mailer = noMail{}
@@ -149,6 +150,7 @@ type Store struct {
 // empty, and makes sure its indexes exist.
 func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logger) (*Store, error) {
 	st := &Store{Embedded: uri == "", stop: func() {}}
+	o := mongostore.Options{SerializeUpdates: st.Embedded, Logger: log}
 	if st.Embedded {
 		dir := filepath.Join(dataDir, "store")
 		srv, err := embedded.Start(dir)
@@ -160,10 +162,10 @@ func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logge
 				log.Error("stop embedded store", "err", err)
 			}
 		}
-		uri = srv.URI()
+		uri, o.IndexIDs = srv.URI(), srv.IndexIDs
 		log.Info("embedded store started", "dir", dir, "socket", srv.Socket())
 	}
-	db, err := mongostore.Open(ctx, uri, dbName, mongostore.Options{SerializeUpdates: st.Embedded, Logger: log})
+	db, err := mongostore.Open(ctx, uri, dbName, o)
 	if err != nil {
 		st.stop()
 		return nil, err

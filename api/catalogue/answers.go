@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"sync/atomic"
 )
 
 // Answers keeps encoded answers of catalogue reads, each with what it was made from (Reads):
@@ -14,6 +15,8 @@ type Answers struct {
 	model      *Model
 	maxEntries int
 	maxBytes   int
+
+	hits, misses atomic.Uint64 // Get's answers found fresh, and not found or stale
 
 	mu    sync.Mutex
 	bytes int
@@ -83,14 +86,17 @@ func (a *Answers) Get(key string) *Answer {
 	el, ok := a.byKey[key]
 	if !ok {
 		a.mu.Unlock()
+		a.misses.Add(1)
 		return nil
 	}
 	c := el.Value.(*cached)
 	a.order.MoveToFront(el)
 	a.mu.Unlock()
 	if a.model.fresh(c.reads) {
+		a.hits.Add(1)
 		return c.a
 	}
+	a.misses.Add(1)
 	a.mu.Lock()
 	if a.byKey[key] == el {
 		a.removeLocked(el)
@@ -112,6 +118,9 @@ func (a *Answers) Put(key string, r *Reads, ans *Answer) {
 		a.removeLocked(a.order.Back())
 	}
 }
+
+// Stats answers how many lookups found a fresh answer, and how many found none or a stale one.
+func (a *Answers) Stats() (hits, misses uint64) { return a.hits.Load(), a.misses.Load() }
 
 // Len is the number of answers kept.
 func (a *Answers) Len() int {

@@ -17,6 +17,7 @@ import (
 
 // Server is a running embedded store.
 type Server struct {
+	dir    string // the SQLite files, one a database
 	uri    string
 	socket string
 	tmpDir string // a short directory made for the socket when dir's path is too long; removed at Stop
@@ -43,7 +44,7 @@ func Start(dir string) (*Server, error) {
 	if err := privateDir(abs); err != nil {
 		return nil, err
 	}
-	s := &Server{socket: filepath.Join(abs, socketName)}
+	s := &Server{dir: abs, socket: filepath.Join(abs, socketName)}
 	if len(s.socket) > maxSocketPath {
 		if s.tmpDir, err = os.MkdirTemp("", "shop-"); err != nil {
 			return nil, fmt.Errorf("embedded store socket dir: %w", err)

@@ -50,7 +50,10 @@ type shopOptions struct {
 func newShopApp(t *testing.T, o shopOptions) *shopApp {
 	t.Helper()
 	lazy := &lazyOrders{}
-	a := &shopApp{app: newApp(t, func(d *httpapi.Deps) { d.Orders = lazy }),
+	a := &shopApp{app: newApp(t, func(d *httpapi.Deps) {
+		d.Orders = lazy
+		d.StripeNotices = payment.StripeNotices{Secret: webhookSecret}.Parse
+	}),
 		gateway: &countingGateway{delay: o.gatewayDelay}}
 	var store shop.OrderStore = mongostore.NewOrderStore(a.db)
 	if o.wrapStore != nil {

@@ -67,6 +67,8 @@ func (s *Server) routes() {
 	get(p, "/search/:keyword", s.search)
 	p.POST("/process-payment", noStore, user, s.processPayment)
 
+	v1.POST("/payment/stripe/webhook", s.stripeWebhook)
+
 	e.NoRoute(s.notFoundOrClient)
 }
 

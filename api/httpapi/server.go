@@ -23,7 +23,10 @@ type Deps struct {
 	Products   shop.ProductService
 	Orders     shop.OrderService
 	ResetLinks shop.ResetLinkService
-	Tokens     *Tokens
+	// StripeNotices reads a signed Stripe webhook event (payload, Stripe-Signature); nil when
+	// no webhook secret is configured, and the webhook then answers 404.
+	StripeNotices func(payload []byte, signature string) (*shop.PaymentNotice, error)
+	Tokens        *Tokens
 	// Attempts counts attempts for the failure limits; nil keeps them in this process's memory.
 	// Several processes on one store share a counter kept in the store.
 	Attempts shop.AttemptCounter

@@ -22,6 +22,9 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 	refusals *prometheus.CounterVec
+
+	checkouts *prometheus.CounterVec
+	conflicts prometheus.Counter
 }
 
 // New registers the runtime, process and request metrics.
@@ -42,9 +45,17 @@ func New() *Metrics {
 			Name: "shop_rate_limit_refusals_total",
 			Help: "Requests refused by a rate limit (429), by route template.",
 		}, []string{"route"}),
+		checkouts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "shop_checkouts_total",
+			Help: "Checkouts by how they ended: placed, replayed, declined, out_of_stock, rejected, failed.",
+		}, []string{"outcome"}),
+		conflicts: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "shop_stock_conflicts_total",
+			Help: "Stock reservations refused because too few units were left.",
+		}),
 	}
 	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.latency, m.refusals)
+		m.requests, m.latency, m.refusals, m.checkouts, m.conflicts)
 	return m
 }
 
@@ -55,6 +66,17 @@ func (m *Metrics) Request(method, route string, status int, elapsed time.Duratio
 	if status == http.StatusTooManyRequests {
 		m.refusals.WithLabelValues(route).Inc()
 	}
+}
+
+// CheckoutEnded counts a checkout by its outcome (shop.CheckoutObserver).
+func (m *Metrics) CheckoutEnded(outcome string) { m.checkouts.WithLabelValues(outcome).Inc() }
+
+// StockConflict counts a reservation refused for short stock (shop.CheckoutObserver).
+func (m *Metrics) StockConflict() { m.conflicts.Inc() }
+
+// Gauge exports value, read at each scrape, as name.
+func (m *Metrics) Gauge(name, help string, value func() float64) {
+	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, value))
 }
 
 // HitCounts reports how often a cache answered from memory and how often it had to load.

@@ -48,3 +48,20 @@ func TestCacheCountsReadAtScrape(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckoutsAndGauges(t *testing.T) {
+	m := New()
+	m.CheckoutEnded("placed")
+	m.CheckoutEnded("placed")
+	m.CheckoutEnded("declined")
+	m.StockConflict()
+	pending := 3
+	m.Gauge("shop_pending_orders", "Orders being placed.", func() float64 { return float64(pending) })
+	out := scrape(t, m)
+	for _, want := range []string{`shop_checkouts_total{outcome="placed"} 2`, `shop_checkouts_total{outcome="declined"} 1`,
+		`shop_stock_conflicts_total 1`, `shop_pending_orders 3`} {
+		if !strings.Contains(out, want+"\n") {
+			t.Errorf("metrics lack %s", want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -34,6 +35,10 @@ type Options struct {
 	// ConnectTimeout bounds how long Open retries an unreachable store.
 	ConnectTimeout time.Duration
 	Logger         *slog.Logger
+	// IndexIDs, for the embedded store, gives every collection of a database the index its
+	// updates and deletes by _id need (see embedded.Server.IndexIDs). EnsureIndexes runs it
+	// once every collection the shop updates exists.
+	IndexIDs func(ctx context.Context, database string) error
 }
 
 // DB is a connection to the shop's database.
@@ -44,6 +49,7 @@ type DB struct {
 	log    *slog.Logger
 	// orderIndex pages orders on the embedded store (see OrderStore.orderIndex).
 	orderIndex *orderIndexHolder
+	index      func(ctx context.Context, database string) error // see Options.IndexIDs
 }
 
 // Open connects to uri and database name, retrying with backoff until ConnectTimeout.
@@ -78,7 +84,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 		backoff = min(backoff*2, 4*time.Second)
 	}
 	return &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
-		orderIndex: &orderIndexHolder{}}, nil
+		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}, nil
 }
 
 // Close disconnects from the store.
@@ -122,6 +128,7 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			{Keys: bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}},
 			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
 			{Keys: bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}},
+			{Keys: asc("payment.transactionId")},
 		},
 	}
 	if err := d.numberOrders(ctx); err != nil {
@@ -134,7 +141,40 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			}
 		}
 	}
-	return nil
+	return d.indexIDs(ctx)
+}
+
+// UpdatedCollections are the collections the shop updates or deletes from by _id. On the
+// embedded store each gets the _id index those writes need at start, so each must be made at
+// start too, before its first document: a collection the shop writes must be listed here.
+var UpdatedCollections = []string{usersColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
+	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, photoBucket + ".files",
+	photoBucket + ".chunks"}
+
+// indexIDs makes every updated collection and gives it its _id index on the embedded store.
+func (d *DB) indexIDs(ctx context.Context) error {
+	if d.index == nil {
+		return nil
+	}
+	have, err := d.db.ListCollectionNames(ctx, bson.M{})
+	if err != nil {
+		return fmt.Errorf("list collections: %w", err)
+	}
+	for _, c := range UpdatedCollections {
+		if slices.Contains(have, c) {
+			continue
+		}
+		if err := d.db.CreateCollection(ctx, c); err != nil && !isNamespaceExists(err) {
+			return fmt.Errorf("create collection %s: %w", c, err)
+		}
+	}
+	return d.index(ctx, d.db.Name())
+}
+
+// isNamespaceExists reports whether a collection was made meanwhile (by another process).
+func isNamespaceExists(err error) bool {
+	var ce mongo.CommandError
+	return errors.As(err, &ce) && ce.Code == 48
 }
 
 // objectID parses a hex id from a client. A malformed one is EINVALID naming the field.

@@ -67,3 +67,40 @@ func (d *DB) lockDoc(coll string, id any) (unlock func()) {
 	}
 	return d.locks.Lock(fmt.Sprintf("%s/%v", coll, id))
 }
+
+// updateByID writes update to document id, a write that depends on nothing stored. It still
+// goes through guardedUpdate: on the embedded store two writes of one document that overlap
+// would each write back the whole document they read, losing the other's fields.
+func (d *DB) updateByID(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string, update bson.M) error {
+	return d.guardedUpdate(ctx, coll, id, notFoundMsg, func(bson.Raw) (bson.M, bson.M, error) { return nil, update, nil })
+}
+
+// deleteGuarded deletes document id while it still meets guard, checked in Go by keep on
+// the embedded store, under the document's lock (see guardedUpdate), and in the filter on
+// MongoDB. It answers whether a document was deleted.
+func (d *DB) deleteGuarded(ctx context.Context, coll *mongo.Collection, id any, guard bson.M,
+	keep func(doc bson.Raw) bool) (bool, error) {
+	defer d.lockDoc(coll.Name(), id)()
+	filter := bson.M{"_id": id}
+	if d.locks.enabled {
+		doc, err := coll.FindOne(ctx, filter).Raw()
+		if isNoDocument(err) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("read %s %v: %w", coll.Name(), id, err)
+		}
+		if !keep(doc) {
+			return false, nil
+		}
+	} else {
+		for k, v := range guard {
+			filter[k] = v
+		}
+	}
+	res, err := coll.DeleteOne(ctx, filter)
+	if err != nil {
+		return false, fmt.Errorf("delete %s %v: %w", coll.Name(), id, err)
+	}
+	return res.DeletedCount == 1, nil
+}

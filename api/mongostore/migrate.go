@@ -41,7 +41,7 @@ func (d *DB) numberOrders(ctx context.Context) error {
 		return fmt.Errorf("read orders without a number: %w", err)
 	}
 	for _, doc := range docs {
-		if _, err := orders.UpdateOne(ctx, bson.M{"_id": doc.ID},
+		if err := d.updateByID(ctx, orders, doc.ID, "Order not found.",
 			bson.M{"$set": bson.M{"number": shop.NewOrderNumber()}}); err != nil {
 			return fmt.Errorf("number order %s: %w", doc.ID.Hex(), err)
 		}

@@ -260,7 +260,7 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 			}
 			// Its checkout died before writing the order: take the key over. The delete names
 			// the stale order id, so it never removes a claim made since.
-			if _, err := claims.DeleteOne(ctx, bson.M{"_id": id, "orderId": earlier.OrderID}); err != nil {
+			if _, err := s.deleteClaim(ctx, id, earlier.OrderID); err != nil {
 				return "", fmt.Errorf("drop abandoned checkout claim: %w", err)
 			}
 			continue
@@ -301,11 +301,19 @@ func (s *OrderStore) ReleaseCheckoutClaim(ctx context.Context, buyerID, key, ord
 	if err != nil {
 		return err
 	}
-	_, err = s.db.db.Collection(checkoutsColl).DeleteOne(ctx, bson.M{"_id": buyerID + ":" + key, "orderId": oid})
-	if err != nil {
+	if _, err := s.deleteClaim(ctx, buyerID+":"+key, oid); err != nil {
 		return fmt.Errorf("release checkout claim: %w", err)
 	}
 	return nil
+}
+
+// deleteClaim deletes checkout claim id while it is still the claim of order orderID.
+func (s *OrderStore) deleteClaim(ctx context.Context, id string, orderID bson.ObjectID) (bool, error) {
+	return s.db.deleteGuarded(ctx, s.db.db.Collection(checkoutsColl), id, bson.M{"orderId": orderID},
+		func(doc bson.Raw) bool {
+			v, ok := doc.Lookup("orderId").ObjectIDOK()
+			return ok && v == orderID
+		})
 }
 
 // clipID shortens s for a message.

@@ -1,11 +1,22 @@
 package mongostore
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+)
 
 // BatchedReads answers db as MongoDB is used: one $in for a cart, no serialising lock. Only
 // for reads in tests: on the embedded store, writes need the lock.
 func BatchedReads(db *DB) *DB {
 	return &DB{client: db.client, db: db.db, locks: NewLocker(false), log: db.log}
+}
+
+// UpdateByIDForTest is updateByID, for tests of the writes' serialisation.
+func UpdateByIDForTest(ctx context.Context, db *DB, coll *mongo.Collection, id any, update bson.M) error {
+	return db.updateByID(ctx, coll, id, "not found", update)
 }
 
 // SetAttemptsClock makes a's windows follow now, for tests of their expiry.

@@ -269,3 +269,19 @@ func (s *OrderStore) buyerNames(ctx context.Context, ids []bson.ObjectID) (map[b
 	}
 	return names, nil
 }
+
+// OrderByTransaction answers the order whose payment is the transaction. Only a provider's
+// notice asks this, rarely: on the embedded store it reads the orders once (MongoDB uses the
+// index on payment.transactionId).
+func (s *OrderStore) OrderByTransaction(ctx context.Context, transactionID string) (*shop.Order, error) {
+	var doc orderDoc
+	err := s.orders().FindOne(ctx, bson.M{"payment.transactionId": transactionID}).Decode(&doc)
+	if err != nil {
+		return nil, notFound(err, "Order not found.")
+	}
+	out, err := s.withBuyers(ctx, []orderDoc{doc})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}

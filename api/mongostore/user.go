@@ -151,20 +151,18 @@ func (s *UserService) setPassword(ctx context.Context, id bson.ObjectID, hash st
 	set["password"] = hash
 	set["credentialsChangedAt"] = s.now()
 	set["updatedAt"] = s.now()
-	res, err := s.users().UpdateByID(ctx, id, bson.M{"$set": set})
-	if err != nil {
+	if err := s.db.updateByID(ctx, s.users(), id, errUserNotFound, bson.M{"$set": set}); err != nil {
 		return fmt.Errorf("set password of %s: %w", id.Hex(), err)
 	}
-	if res.MatchedCount == 0 {
-		return shop.Errorf(shop.ENOTFOUND, "User not found.")
-	}
 	stamp := s.now().Add(time.Millisecond)
-	_, err = s.users().UpdateByID(ctx, id, bson.M{"$set": bson.M{"credentialsChangedAt": stamp, "updatedAt": stamp}})
+	err := s.db.updateByID(ctx, s.users(), id, errUserNotFound, bson.M{"$set": bson.M{"credentialsChangedAt": stamp, "updatedAt": stamp}})
 	if err != nil {
 		return fmt.Errorf("stamp password change of %s: %w", id.Hex(), err)
 	}
 	return nil
 }
+
+const errUserNotFound = "User not found."
 
 // FindUserByID returns a user without secrets.
 func (s *UserService) FindUserByID(ctx context.Context, id string) (*shop.User, error) {
@@ -197,12 +195,8 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 		}
 	}
 	if !p.ChangesSecrets() {
-		res, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set})
-		if err != nil {
+		if err := s.db.updateByID(ctx, s.users(), oid, errUserNotFound, bson.M{"$set": set}); err != nil {
 			return nil, fmt.Errorf("update profile of %s: %w", id, err)
-		}
-		if res.MatchedCount == 0 {
-			return nil, shop.Errorf(shop.ENOTFOUND, "User not found.")
 		}
 		return s.FindUserByID(ctx, id)
 	}
@@ -219,7 +213,7 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 		}
 	}
 	if p.Password == "" {
-		if _, err := s.users().UpdateByID(ctx, oid, bson.M{"$set": set}); err != nil {
+		if err := s.db.updateByID(ctx, s.users(), oid, errUserNotFound, bson.M{"$set": set}); err != nil {
 			return nil, fmt.Errorf("update profile of %s: %w", id, err)
 		}
 		return s.FindUserByID(ctx, id)
@@ -286,7 +280,7 @@ func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name str
 	if err != nil {
 		return nil, fmt.Errorf("create admin %s: %w", e, err)
 	}
-	if _, err := s.users().UpdateByID(ctx, mustOID(u.ID), bson.M{"$set": bson.M{"role": shop.RoleAdmin}}); err != nil {
+	if err := s.db.updateByID(ctx, s.users(), mustOID(u.ID), errUserNotFound, bson.M{"$set": bson.M{"role": shop.RoleAdmin}}); err != nil {
 		return nil, fmt.Errorf("make %s admin: %w", e, err)
 	}
 	u.Role = shop.RoleAdmin
@@ -312,7 +306,7 @@ func (s *UserService) keepAdmin(ctx context.Context, doc *userDoc, password stri
 		return doc.user(), nil
 	}
 	set["updatedAt"] = s.now()
-	if _, err := s.users().UpdateByID(ctx, doc.ID, bson.M{"$set": set}); err != nil {
+	if err := s.db.updateByID(ctx, s.users(), doc.ID, errUserNotFound, bson.M{"$set": set}); err != nil {
 		return nil, fmt.Errorf("keep admin %s: %w", doc.Email, err)
 	}
 	doc.Role = shop.RoleAdmin

@@ -183,27 +183,31 @@ func (s *ProductService) claimSKU(ctx context.Context, product bson.ObjectID, sk
 	if err == nil || !isDuplicate(err) {
 		return err
 	}
-	unlock := s.db.locks.Lock("sku:" + sku)
-	defer unlock()
-	var c skuDoc
-	if err := coll.FindOne(ctx, bson.M{"_id": sku}).Decode(&c); err != nil {
-		return fmt.Errorf("read claim of SKU %s: %w", sku, err)
-	}
-	if c.Product == product {
-		return nil
-	}
 	taken := shop.Errorf(shop.ECONFLICT, "SKU %s is already used by another product.", sku)
-	if s.now().Sub(c.At) < staleSKUClaim {
-		return taken
-	}
-	sells, err := s.sellsSKU(ctx, c.Product, sku)
-	if err != nil || sells {
-		return cmpErr(err, taken)
-	}
-	if _, err := coll.UpdateOne(ctx, bson.M{"_id": sku}, bson.M{"$set": bson.M{"product": product, "at": s.now()}}); err != nil {
+	err = s.db.guardedUpdate(ctx, coll, sku, "SKU "+sku+" was released meanwhile.", func(raw bson.Raw) (bson.M, bson.M, error) {
+		var c skuDoc
+		if err := bson.Unmarshal(raw, &c); err != nil {
+			return nil, nil, fmt.Errorf("read claim of SKU %s: %w", sku, err)
+		}
+		if c.Product == product {
+			return nil, nil, nil
+		}
+		if s.now().Sub(c.At) < staleSKUClaim {
+			return nil, nil, taken
+		}
+		sells, err := s.sellsSKU(ctx, c.Product, sku)
+		if err != nil || sells {
+			return nil, nil, cmpErr(err, taken)
+		}
+		return bson.M{"product": c.Product, "at": c.At}, bson.M{"$set": bson.M{"product": product, "at": s.now()}}, nil
+	})
+	switch shop.ErrorCode(err) {
+	case shop.ENOTFOUND: // released since the insert: claim it again
+		return s.claimSKU(ctx, product, sku)
+	case shop.EINTERNAL:
 		return fmt.Errorf("take over SKU %s: %w", sku, err)
 	}
-	return nil
+	return err
 }
 
 // sellsSKU reports whether the product (read by _id) has a variant with the SKU.
@@ -234,15 +238,12 @@ func (s *ProductService) releaseSKUs(ctx context.Context, d *productDoc) {
 // releaseSKU frees a SKU the product no longer sells. A claim that cannot be removed is only
 // logged: it is taken over once stale.
 func (s *ProductService) releaseSKU(ctx context.Context, product bson.ObjectID, sku string) {
-	coll := s.db.db.Collection(skusColl)
-	unlock := s.db.locks.Lock("sku:" + sku)
-	defer unlock()
-	var c skuDoc
-	err := coll.FindOne(ctx, bson.M{"_id": sku}).Decode(&c)
-	if err == nil && c.Product == product {
-		_, err = coll.DeleteOne(ctx, bson.M{"_id": sku})
-	}
-	if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+	_, err := s.db.deleteGuarded(ctx, s.db.db.Collection(skusColl), sku, bson.M{"product": product},
+		func(doc bson.Raw) bool {
+			v, ok := doc.Lookup("product").ObjectIDOK()
+			return ok && v == product
+		})
+	if err != nil {
 		s.db.log.Error("SKU claim not released", "sku", sku, "product", product.Hex(), "err", err)
 	}
 }

@@ -98,12 +98,16 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}()
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
-		Mailer: mailer, PublicURL: cfg.PublicURL})
+		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed})
 	if err != nil {
 		return err
 	}
 	go s.Run(ctx, time.Second)
 	observed.Cache("shop_photo_cache_lookups_total", "Product photos served from memory (hit) or loaded (miss).", s.Photos.Stats)
+	observed.Cache("shop_answer_cache_lookups_total", "Catalogue answers served from the answer cache (hit) or made (miss).",
+		s.Answers.Stats)
+	observed.Gauge("shop_pending_orders", "Orders this process is placing: written pending, not yet paid or abandoned.",
+		func() float64 { return float64(s.Orders.Placing()) })
 	if cfg.AdminEmail != "" {
 		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
 			return err
@@ -140,6 +144,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
 	deps.Currency = cfg.Currency
+	if cfg.StripeWebhookSecret != "" {
+		deps.StripeNotices = payment.StripeNotices{Secret: cfg.StripeWebhookSecret}.Parse
+	}
 	// On MongoDB several processes may serve the shop: they share the failure limits through
 	// the store. The embedded store has one process, which keeps them in memory.
 	if !cfg.embedded() {

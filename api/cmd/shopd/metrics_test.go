@@ -20,7 +20,8 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	done := make(chan error, 1)
 	go func() {
 		done <- run(ctx, envOf(map[string]string{"DATA_DIR": dir, "CLIENT_DIST": t.TempDir(), "PORT": port,
-			"METRICS_ADDR": metricsAddr, "SEED_DEMO": "false", "LOG_LEVEL": "error"}), io.Discard)
+			"METRICS_ADDR": metricsAddr, "SEED_DEMO": "false", "LOG_LEVEL": "error",
+			"ADMIN_EMAIL": "admin@shop.test", "ADMIN_PASSWORD": "admin123"}), io.Discard)
 	}()
 	defer func() {
 		cancel()
@@ -61,6 +62,28 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	latency := `shop_http_request_duration_seconds_count{method="GET",route="/api/v1/product/product-count"}`
 	if n := metricValue(t, metricsAddr, latency); n < 3 {
 		t.Fatalf("%s = %v, want at least 3", latency, n)
+	}
+	// Repeated catalogue reads are answered from the answer cache.
+	if hits := metricValue(t, metricsAddr, `shop_answer_cache_lookups_total{result="hit"}`); hits < 2 {
+		t.Errorf("answer cache hits = %v after 3 equal reads, want at least 2", hits)
+	}
+
+	// A checkout that is placed and one short of stock.
+	admin := call(t, "POST", base+"/api/v1/auth/login", "", map[string]string{"email": "admin@shop.test", "password": "admin123"}, 200)["token"].(string)
+	category := call(t, "POST", base+"/api/v1/category/create-category", admin, map[string]string{"name": "Caps"}, 201)["category"].(map[string]any)["_id"].(string)
+	cap := createProductWith(t, base, admin, category, "Canvas Cap", 1)
+	one := map[string]any{"nonce": "tok_visa", "cart": []map[string]any{{"_id": cap}}}
+	call(t, "POST", base+"/api/v1/product/process-payment", admin, one, 201)
+	call(t, "POST", base+"/api/v1/product/process-payment", admin, one, 409)
+	for series, want := range map[string]float64{
+		`shop_checkouts_total{outcome="placed"}`:       1,
+		`shop_checkouts_total{outcome="out_of_stock"}`: 1,
+		`shop_stock_conflicts_total`:                   1,
+		`shop_pending_orders`:                          0,
+	} {
+		if got := metricValue(t, metricsAddr, series); got != want {
+			t.Errorf("%s = %v, want %v", series, got, want)
+		}
 	}
 	for _, name := range []string{"go_goroutines", "process_resident_memory_bytes"} {
 		if metricValue(t, metricsAddr, name) <= 0 {

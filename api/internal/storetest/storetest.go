@@ -43,6 +43,9 @@ func Main(m *testing.M) int {
 // Embedded reports whether the tests run on the embedded store.
 func Embedded() bool { return embedSrv != nil }
 
+// Server is the embedded test store, nil on MongoDB.
+func Server() *embedded.Server { return embedSrv }
+
 // URI is the address of the test store.
 func URI() string { return uri }
 
@@ -51,7 +54,11 @@ func NewDB(t testing.TB) *mongostore.DB {
 	t.Helper()
 	ctx := context.Background()
 	name := fmt.Sprintf("test_%d_%d", os.Getpid(), counter.Add(1))
-	db, err := mongostore.Open(ctx, uri, name, mongostore.Options{SerializeUpdates: Embedded(), ConnectTimeout: 10 * time.Second})
+	o := mongostore.Options{SerializeUpdates: Embedded(), ConnectTimeout: 10 * time.Second}
+	if embedSrv != nil {
+		o.IndexIDs = embedSrv.IndexIDs
+	}
+	db, err := mongostore.Open(ctx, uri, name, o)
 	if err != nil {
 		t.Fatalf("open test store: %v", err)
 	}
