@@ -84,7 +84,9 @@ type Photo struct {
 	FileID      string // changes whenever the photo does: the ETag derives from it
 	ContentType string
 	Size        int64
-	Bytes       []byte // filled by LoadPhoto
+	// Width asks LoadPhoto for the copy of that width (one of photosize.Widths); 0, the original.
+	Width int
+	Bytes []byte // filled by LoadPhoto
 }
 
 // ProductWriter changes the catalogue of products.

@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -31,8 +32,11 @@ type Config struct {
 	// where shoppers see the shop, for the links in the mail.
 	Mailer    shop.Mailer
 	PublicURL string
-	Logger    *slog.Logger
-	Observer  shop.CheckoutObserver // told how checkouts end (metrics); may be nil
+	// SnapshotPath, when set, is where the catalogue read model is kept between runs: a start
+	// whose store has not changed since reads it instead of every product (see LoadFrom).
+	SnapshotPath string
+	Logger       *slog.Logger
+	Observer     shop.CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // Shop is the assembled shop over one store.
@@ -49,6 +53,7 @@ type Shop struct {
 	Photos     *mongostore.PhotoCache
 
 	productWriter *mongostore.ProductService
+	snapshotPath  string
 	log           *slog.Logger
 }
 
@@ -70,7 +75,18 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		c.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))
 	}
 	model := catalogue.New(mongostore.NewCatalogueSource(db), c.Logger)
-	if err := model.Load(ctx); err != nil {
+	load := model.Load
+	if c.SnapshotPath != "" {
+		load = func(ctx context.Context) error {
+			if err := os.MkdirAll(filepath.Dir(c.SnapshotPath), 0o700); err != nil {
+				return err
+			}
+			used, err := model.LoadFrom(ctx, c.SnapshotPath)
+			c.Logger.Info("catalogue loaded", "fromSnapshot", used)
+			return err
+		}
+	}
+	if err := load(ctx); err != nil {
 		return nil, fmt.Errorf("load the catalogue: %w", err)
 	}
 	photos := mongostore.NewPhotoCache(c.PhotoCacheBytes)
@@ -91,6 +107,7 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		Stock:         mongostore.NewStock(db, model),
 		Photos:        photos,
 		productWriter: writer,
+		snapshotPath:  c.SnapshotPath,
 		log:           c.Logger,
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
@@ -109,10 +126,27 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 // polls the catalogue's version every interval.
 func (s *Shop) Run(ctx context.Context, interval time.Duration) { s.Catalogue.Watch(ctx, interval) }
 
+// SaveSnapshot writes the catalogue read model to its snapshot, when it has one, so the next
+// start can read it (a failure is logged: the next start rebuilds it).
+func (s *Shop) SaveSnapshot() {
+	if s.snapshotPath == "" {
+		return
+	}
+	if err := s.Catalogue.SaveSnapshot(s.snapshotPath); err != nil {
+		s.log.Warn("save the catalogue snapshot", "err", err)
+	}
+}
+
 // WarmPhotoCache loads the photos of the newest products into the photo cache (see
 // mongostore.ProductService.WarmPhotoCache).
 func (s *Shop) WarmPhotoCache(ctx context.Context) (int, int64, error) {
 	return s.productWriter.WarmPhotoCache(ctx, s.Catalogue.Photos())
+}
+
+// MakePhotoCopies makes the smaller copies of the photos stored before copies were made at
+// upload (see mongostore.ProductService.MakePhotoCopies).
+func (s *Shop) MakePhotoCopies(ctx context.Context) (int, error) {
+	return s.productWriter.MakePhotoCopies(ctx, s.Catalogue.Photos())
 }
 
 // ImportProducts stores many products at once (see mongostore.ProductService.ImportProducts).

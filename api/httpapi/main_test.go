@@ -103,6 +103,7 @@ func (a *app) do(r request) *httptest.ResponseRecorder {
 	}
 	rec := httptest.NewRecorder()
 	a.server.ServeHTTP(rec, req)
+	checkContract(a.t, req, rec)
 	return rec
 }
 

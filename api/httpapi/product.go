@@ -2,13 +2,16 @@ package httpapi
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/photosize"
 )
 
 func (s *Server) createProduct(c *gin.Context) {
@@ -92,12 +95,22 @@ func (s *Server) productBySlug(c *gin.Context) {
 // so a browser keeps it a day and revalidates it without the bytes being loaded.
 func (s *Server) productPhoto(c *gin.Context) {
 	ctx := c.Request.Context()
+	width, err := photoWidth(c.Query("w"))
+	if err != nil {
+		fail(c, err)
+		return
+	}
 	photo, err := s.deps.Products.ProductPhoto(ctx, c.Param("id"))
 	if err != nil {
 		fail(c, err)
 		return
 	}
+	photo.Width = width
+	// The bytes under a file id (and width) never change: a new photo is a new file.
 	etag := `"` + photo.FileID + `"`
+	if width > 0 {
+		etag = `"` + photo.FileID + "-" + strconv.Itoa(width) + `"`
+	}
 	c.Header("ETag", etag)
 	c.Header("Cache-Control", "public, max-age=86400")
 	if etagMatches(c.GetHeader("If-None-Match"), etag) {
@@ -110,6 +123,20 @@ func (s *Server) productPhoto(c *gin.Context) {
 	}
 	c.Header("Content-Type", photo.ContentType)
 	http.ServeContent(c.Writer, c.Request, "", time.Time{}, bytes.NewReader(photo.Bytes))
+}
+
+// photoWidth reads the w parameter of a photo: empty for the original, else one of the
+// widths of the copies.
+func photoWidth(w string) (int, error) {
+	if w == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(w)
+	if err != nil || !photosize.Valid(n) {
+		return 0, shop.Errorf(shop.EINVALID, "w must be one of %s (pixels wide), or absent for the original.",
+			strings.Trim(fmt.Sprint(photosize.Widths), "[]"))
+	}
+	return n, nil
 }
 
 // etagMatches reports whether an If-None-Match header names etag (weakly compared) or is *.

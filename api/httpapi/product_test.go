@@ -89,16 +89,47 @@ func pngPhoto(t *testing.T, c color.RGBA) []byte {
 	return buf.Bytes()
 }
 
-// photoFiles counts the documents of the photos bucket.
+// photoFiles counts the photos of the photos bucket and their chunks, leaving out the smaller
+// copies kept beside each; a copy whose photo is gone, or a chunk of no file, fails the test.
 func (a *app) photoFiles() (files, chunks int64) {
 	a.t.Helper()
 	ctx := a.t.Context()
-	var err error
-	if files, err = a.db.Database().Collection("photos.files").CountDocuments(ctx, bson.M{}); err != nil {
+	var all []struct {
+		ID       bson.ObjectID `bson:"_id"`
+		Metadata struct {
+			CopyOf *bson.ObjectID `bson:"copyOf"`
+		} `bson:"metadata"`
+	}
+	cur, err := a.db.Database().Collection("photos.files").Find(ctx, bson.M{})
+	if err == nil {
+		err = cur.All(ctx, &all)
+	}
+	if err != nil {
 		a.t.Fatal(err)
 	}
-	if chunks, err = a.db.Database().Collection("photos.chunks").CountDocuments(ctx, bson.M{}); err != nil {
+	photos, ids := map[bson.ObjectID]bool{}, []bson.ObjectID{}
+	for _, f := range all {
+		ids = append(ids, f.ID)
+		if f.Metadata.CopyOf == nil {
+			photos[f.ID] = true
+			files++
+		}
+	}
+	var originals []bson.ObjectID
+	for _, f := range all {
+		if f.Metadata.CopyOf != nil && !photos[*f.Metadata.CopyOf] {
+			a.t.Fatalf("a copy of photo %s outlived it", f.Metadata.CopyOf.Hex())
+		}
+		if f.Metadata.CopyOf == nil {
+			originals = append(originals, f.ID)
+		}
+	}
+	chunksColl := a.db.Database().Collection("photos.chunks")
+	if chunks, err = chunksColl.CountDocuments(ctx, bson.M{"files_id": bson.M{"$in": originals}}); err != nil {
 		a.t.Fatal(err)
+	}
+	if stray, err := chunksColl.CountDocuments(ctx, bson.M{"files_id": bson.M{"$nin": ids}}); err != nil || stray != 0 {
+		a.t.Fatalf("%d chunks of no file (%v)", stray, err)
 	}
 	return files, chunks
 }

@@ -384,7 +384,8 @@ func TestListsAreBounded(t *testing.T) {
 		at := now.Add(-time.Duration(i+1) * time.Second)
 		users[i] = bson.M{"_id": bson.NewObjectID(), "name": "U", "email": fmt.Sprintf("u%d@example.com", i),
 			"password": "x", "answer": "x", "phone": "1", "address": "a", "role": 0, "createdAt": at}
-		orders[i] = bson.M{"_id": bson.NewObjectID(), "products": bson.A{}, "buyer": buyer, "payment": bson.M{"success": true},
+		orders[i] = bson.M{"_id": bson.NewObjectID(), "number": fmt.Sprintf("CS-%08d", i), "products": bson.A{},
+			"buyer": buyer, "payment": bson.M{"success": true},
 			"total": 1.0, "status": "Not Process", "createdAt": at, "updatedAt": at}
 		products[i] = bson.M{"_id": bson.NewObjectID(), "name": fmt.Sprintf("P %d", i), "slug": fmt.Sprintf("p-%d", i),
 			"description": "d", "price": 1.0, "quantity": 1, "category": cat, "createdAt": at, "updatedAt": at}
@@ -505,6 +506,7 @@ func TestOversizeBodiesAre413(t *testing.T) {
 		req.Header.Set("Authorization", admin)
 		rec := httptest.NewRecorder()
 		a.server.ServeHTTP(rec, req)
+		checkContract(t, req, rec)
 		if rec.Code == 413 {
 			expect(t, rec, 413) // the JSON failure shape
 		}

@@ -1,6 +1,7 @@
 package mongostore
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -30,7 +31,8 @@ func (d *DB) uploadPhoto(ctx context.Context, productID bson.ObjectID, up *shop.
 	if err != nil {
 		return nil, fmt.Errorf("open photo upload: %w", err)
 	}
-	n, err := io.CopyBuffer(us, up.Body, make([]byte, 32<<10))
+	var kept bytes.Buffer // for the copies; a photo is at most shop.MaxPhotoBytes
+	n, err := io.CopyBuffer(us, io.TeeReader(up.Body, &kept), make([]byte, 32<<10))
 	if err == nil {
 		err = us.Close()
 	}
@@ -43,15 +45,23 @@ func (d *DB) uploadPhoto(ctx context.Context, productID bson.ObjectID, up *shop.
 		}
 		return nil, fmt.Errorf("upload photo: %w", err)
 	}
+	// A photo whose copies cannot be made (its type sniffed right but its pixels do not
+	// decode) is still stored: its copies are then made from it when asked for, or it is
+	// served whole.
+	if _, err := d.storeCopies(ctx, productID, fileID, kept.Bytes()); err != nil {
+		d.log.Warn("make photo copies", "fileId", fileID.Hex(), "err", err)
+	}
 	return &photoRef{FileID: fileID, ContentType: up.ContentType, Size: n}, nil
 }
 
-// deletePhoto removes a photo file and its chunks. It runs even when ctx has ended (a client
-// that went away must not leave orphans); a failure is logged.
+// deletePhoto removes a photo file, its copies and their chunks. It runs even when ctx has
+// ended (a client that went away must not leave orphans); a failure is logged.
 func (d *DB) deletePhoto(ctx context.Context, fileID bson.ObjectID) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 	defer cancel()
-	if err := d.bucket().Delete(ctx, fileID); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
-		d.log.Error("delete photo file", "fileId", fileID.Hex(), "err", err)
+	for _, id := range append(copyIDs(fileID), fileID) {
+		if err := d.bucket().Delete(ctx, id); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
+			d.log.Error("delete photo file", "fileId", id.Hex(), "err", err)
+		}
 	}
 }

@@ -220,6 +220,9 @@ func (s *ProductService) LoadPhoto(ctx context.Context, p *shop.Photo) error {
 	if err != nil {
 		return err
 	}
+	if p.Width > 0 {
+		return s.loadPhotoCopy(ctx, fid, p)
+	}
 	b, err := s.photos.Get(ctx, p.FileID, func(ctx context.Context) ([]byte, error) {
 		return s.batch.load(ctx, fid, p.Size)
 	})

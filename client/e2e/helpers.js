@@ -167,3 +167,39 @@ export async function guardedVisit(page, path, to) {
   const seen = await page.evaluate(() => window.countdownSeen);
   assert.deepEqual(seen.slice(0, 3), COUNTDOWN, `countdown seen: ${JSON.stringify(seen)}`);
 }
+
+/**
+ * buyable is a variant of a product that is in stock, at the product's own price when one is
+ * (null for a product sold without sizes or colours).
+ */
+export function buyable(product) {
+  const inStock = (product.variants ?? []).filter((v) => v.quantity > 0);
+  return inStock.find((v) => v.price === undefined) ?? inStock[0] ?? null;
+}
+
+/** itemPrice is what one item costs in the cart: its variant's price, else the product's. */
+export const itemPrice = (product, variant) => Number(variant?.price ?? product.price);
+
+/** sizeText is how a cart line or an order names a variant: "Size: M, Colour: Navy". */
+export const sizeText = (variant) => Object.entries(variant.options).map(([k, v]) => `${k}: ${v}`).join(', ');
+
+/**
+ * tick clicks a checkbox or radio button and waits until it shows as checked: a filter's box
+ * follows the address, which changes just after the click.
+ */
+export async function tick(control) {
+  await control.click();
+  await eventually(() => control.isChecked(), true, 'the box is ticked');
+}
+
+/** chooseVariant picks each option value of `variant` on its product page; answers the variant. */
+export async function chooseVariant(page, product, variant = buyable(product)) {
+  for (const option of product.options ?? []) {
+    await tick(page.getByRole('group', { name: new RegExp(`^${option.name}`) })
+      .getByRole('radio', { name: variant.options[option.name], exact: true }));
+  }
+  return variant;
+}
+
+/** cartLine is a product as a cart sends it to checkout: with its variant's id when it has one. */
+export const cartLine = (product, variant = buyable(product)) => (variant ? { ...product, variantId: variant._id } : product);

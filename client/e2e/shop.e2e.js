@@ -8,6 +8,7 @@ import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
 import phones from './journeys/phones.js';
+import variants from './journeys/variants.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
@@ -17,6 +18,7 @@ describe('the shop in a real browser', () => {
   accounts();
   checkout();
   admin();
+  variants();
   guards();
   phones();
 });

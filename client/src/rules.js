@@ -35,3 +35,10 @@ export const PAYMENT_TEXT = 'Success';
 /** Role 1 is the administrator; every other role is a shopper. */
 export const ADMIN_ROLE = 1;
 export const isAdmin = (user) => user?.role === ADMIN_ROLE;
+
+/** A product page says "Only N left" when the chosen size has this many or fewer in stock. */
+export const LOW_STOCK = 3;
+
+/** Products a page of the shop list holds (the server's product-list page) and of a category. */
+export const SHOP_PAGE_SIZE = 6;
+export const CATEGORY_PAGE_SIZE = 48;

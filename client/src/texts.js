@@ -19,3 +19,18 @@ export const foundText = (n) => `Found ${n} product(s)`;
 
 /** preview cuts a description to n characters (see the previews in rules.js). */
 export const preview = (text, n) => (text ?? '').substring(0, n);
+
+/** chooseText asks for the options not chosen yet: "Choose a size", "Choose a size and colour". */
+export function chooseText(names) {
+  const lower = names.map((n) => n.toLowerCase());
+  const what = lower.length > 1 ? `${lower.slice(0, -1).join(', ')} and ${lower.at(-1)}` : lower[0];
+  return `Choose a ${what}`;
+}
+
+/** onlyLeftText warns that a chosen variant is nearly sold out. */
+export const onlyLeftText = (n) => `Only ${n} left`;
+export const SOLD_OUT = 'Sold out';
+
+/** variantText names a chosen variant: "Size: M, Colour: Navy" (empty without one). */
+export const variantText = (options) =>
+  Object.entries(options ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');

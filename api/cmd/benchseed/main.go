@@ -1,9 +1,11 @@
 // Command benchseed fills a DATA_DIR with the bench catalogue of make bench: 20 categories,
 // 10,000 products and 200 distinct photos, on the embedded store (as shopd starts it) or on
 // MONGO_URI. It builds the shop as shopd does: categories go through the category service,
-// products and their photos through the product service's bulk import.
+// products and their photos through the product service's bulk import. With -orders it fills
+// another DATA_DIR with orders instead (100,000 for make bench), an admin and shoppers.
 //
 //	benchseed -data bench/tmp/data
+//	benchseed -data bench/tmp/orders -orders 100000
 //
 // It refuses a store that already holds products, and writes DATA_DIR/bench-seed.json naming
 // the seed version, so make bench can reuse a seeded directory.
@@ -20,6 +22,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"shop"
 	"shop/app"
@@ -50,6 +54,8 @@ func run() error {
 	nCats := flag.Int("categories", 20, "categories")
 	nProducts := flag.Int("products", 10000, "products")
 	nPhotos := flag.Int("photos", 200, "distinct photos (one product each, spread over the catalogue)")
+	nOrders := flag.Int("orders", 0, "seed this many orders (with an admin and shoppers) instead of the catalogue")
+	nShoppers := flag.Int("shoppers", 100, "shoppers the orders are spread over (with -orders)")
 	version := flag.Bool("version", false, "print the seed version and exit")
 	flag.Parse()
 	if *version {
@@ -72,12 +78,18 @@ func run() error {
 		return err
 	}
 	defer store.Close()
-	if n, err := store.DB.Database().Collection("products").EstimatedDocumentCount(ctx); err != nil || n > 0 {
-		return fmt.Errorf("the store in %s already holds %d products (%v): seed an empty DATA_DIR", *dataDir, n, err)
+	for _, coll := range []string{"products", "orders"} {
+		if n, err := store.DB.Database().Collection(coll).EstimatedDocumentCount(ctx); err != nil || n > 0 {
+			return fmt.Errorf("the store in %s already holds %d %s (%v): seed an empty DATA_DIR", *dataDir, n, coll, err)
+		}
 	}
-	s, err := app.New(ctx, store.DB, app.Config{Logger: log})
+	// Accounts are made with bcrypt's least cost: the bench measures reads, not sign-ins.
+	s, err := app.New(ctx, store.DB, app.Config{Logger: log, Hasher: shop.Hasher{Cost: bcrypt.MinCost}})
 	if err != nil {
 		return err
+	}
+	if *nOrders > 0 {
+		return seedOrders(ctx, s, *dataDir, *nOrders, max(1, *nShoppers))
 	}
 	catIDs := make([]string, *nCats)
 	for i := range catIDs {

@@ -129,16 +129,24 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	go s.Orders.RecoverEvery(ctx, time.Minute)
 
-	if store.Embedded {
-		// Each photo read on first view would scan the whole chunks collection: read them in bulk.
-		go func() {
+	go func() {
+		if store.Embedded {
+			// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 			n, size, err := s.WarmPhotoCache(ctx)
 			if err != nil && ctx.Err() == nil {
 				log.Warn("warm the photo cache", "err", err)
 			}
 			log.Info("photo cache warmed", "photos", n, "bytes", size)
-		}()
-	}
+		}
+		// Photos stored before copies were made at upload get theirs now, beside the traffic.
+		n, err := s.MakePhotoCopies(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.Warn("make photo copies", "err", err)
+		}
+		if n > 0 {
+			log.Info("photo copies made", "photos", n)
+		}
+	}()
 
 	deps := s.Deps()
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed

@@ -47,6 +47,7 @@ func run() (int, error) {
 		cssGz    = flag.Int64("client-css-gzip", -1, "storefront's initial CSS, gzip bytes")
 		products = flag.Int("products", 10000, "products seeded (for the report)")
 		freePort = flag.Bool("free-port", false, "print a free loopback port and exit")
+		orders   = flag.Bool("orders", false, "measure the order lists' pages of a shop seeded by benchseed -orders")
 	)
 	flag.Parse()
 	if *freePort {
@@ -61,6 +62,13 @@ func run() (int, error) {
 
 	client := newClient(*conns)
 	ctx := context.Background()
+	if *orders {
+		rows, err := runOrders(ctx, client, strings.TrimRight(*base, "/"), *conns, *duration)
+		if err != nil {
+			return 0, err
+		}
+		return ordersResults(rows, *out)
+	}
 	fx, err := discover(ctx, client, strings.TrimRight(*base, "/"))
 	if err != nil {
 		return 0, err
@@ -129,6 +137,30 @@ func run() (int, error) {
 		return 1, nil
 	}
 	return 0, nil
+}
+
+// ordersResults prints the order rows' verdicts, writes them to out (when named) and answers
+// the exit code.
+func ordersResults(rows []*Row, out string) (int, error) {
+	code := 0
+	for _, r := range rows {
+		verdict := "PASS"
+		if r.Pass == nil || !*r.Pass {
+			verdict, code = "FAIL: "+r.Why, 1
+		}
+		fmt.Printf("  %-20s %s (%s)\n", r.Name, verdict, r.Budget)
+	}
+	if out != "" {
+		b, err := json.MarshalIndent(map[string]any{"endpoints": rows, "when": time.Now().UTC().Format(time.RFC3339)}, "", "  ")
+		if err != nil {
+			return 0, err
+		}
+		if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+			return 0, err
+		}
+		fmt.Println("results written to", out)
+	}
+	return code, nil
 }
 
 // newClient keeps conns keep-alive connections and leaves bodies compressed, as sent.

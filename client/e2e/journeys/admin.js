@@ -3,7 +3,7 @@
 // status change survives a reload.
 import assert from 'node:assert/strict';
 import {
-  DEMO_ADMIN, apiGet, apiPost, at, choose, eventually, field, journey, login, notSee, price, see, snap,
+  DEMO_ADMIN, apiGet, apiPost, at, cartLine, choose, eventually, field, journey, login, notSee, price, see, snap,
   token, unique,
 } from '../helpers.js';
 import { solidPNG } from '../png.js';
@@ -15,7 +15,7 @@ async function makeOrder(product) {
   assert.equal(made.status, 201, made.body.message);
   const signedIn = await apiPost('auth/login', { email: buyer.email, password: buyer.password });
   assert.equal(signedIn.status, 200, signedIn.body.message);
-  const paid = await apiPost('product/process-payment', { nonce: 'fake-valid-nonce', cart: [product] }, signedIn.body.token);
+  const paid = await apiPost('product/process-payment', { nonce: 'fake-valid-nonce', cart: [cartLine(product)] }, signedIn.body.token);
   assert.ok(paid.status === 201 || paid.status === 200, `process-payment answered ${paid.status}: ${paid.body.message}`);
   return buyer.name;
 }

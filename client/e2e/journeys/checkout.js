@@ -2,7 +2,8 @@
 // order shows in the shopper's orders with status Not Process and the number of items.
 import assert from 'node:assert/strict';
 import {
-  apiGet, apiPost, at, eventually, expectBadge, field, journey, notSee, price, see, signIn, snap, unique,
+  apiGet, apiPost, at, buyable, chooseVariant, eventually, expectBadge, field, itemPrice, journey, notSee, price, see,
+  signIn, sizeText, snap, unique,
 } from '../helpers.js';
 
 export default function checkout() {
@@ -12,11 +13,12 @@ export default function checkout() {
     assert.equal(made.status, 201, made.body.message);
     const [a, b] = (await apiGet('product/product-list/1')).products;
     const items = [a, b, a];
-    const sum = Math.round(items.reduce((s, p) => s + Number(p.price) * 100, 0)) / 100;
+    const sum = Math.round(items.reduce((s, p) => s + itemPrice(p, buyable(p)) * 100, 0)) / 100;
 
     await step('fill the cart with three items (one twice)', async () => {
       for (const p of items) {
         await page.goto(`/product/${p.slug}`);
+        if (p.options?.length) await chooseVariant(page, p);
         await page.getByRole('button', { name: 'Add to Cart' }).first().click();
         await at(page, '/cart');
       }
@@ -64,7 +66,8 @@ export default function checkout() {
       assert.equal(await value('Payment'), 'Success');
       assert.equal(await value('Quantity'), '3');
       await order.getByText(b.name, { exact: true }).waitFor();
-      await order.getByText(price(b.price), { exact: true }).waitFor();
+      await order.getByText(price(itemPrice(b, buyable(b))), { exact: true }).first().waitFor();
+      if (buyable(b)) await order.getByText(sizeText(buyable(b)), { exact: true }).first().waitFor();
       assert.equal(await order.getByText(a.name, { exact: true }).count(), 2);
       await notSee(page, 'Order #2');
     });

@@ -3,7 +3,7 @@
 // running API holds, so the journey follows the catalogue rather than hard-coding it.
 import assert from 'node:assert/strict';
 import {
-  apiGet, at, eventually, expectBadge, journey, price, see, snap,
+  apiGet, at, buyable, chooseVariant, eventually, expectBadge, itemPrice, journey, price, see, snap,
 } from '../helpers.js';
 
 const cards = (page) => page.getByRole('list', { name: 'Products' }).getByRole('article');
@@ -52,6 +52,7 @@ export default function visitor() {
       await see(page, 'Product Details');
       await page.getByRole('heading', { name: product.name, exact: true }).waitFor();
       await see(page, `Price: ${price(product.price)}`);
+      if (product.options?.length) await chooseVariant(page, product);
       await page.getByRole('button', { name: 'Add to Cart' }).first().click();
       await see(page, 'Item Added to cart');
       await at(page, '/cart');
@@ -81,12 +82,19 @@ export default function visitor() {
     const second = inCategory[0];
     await step('a second item from the category page raises the badge to 2', async () => {
       await page.getByRole('article', { name: second.name }).first().getByRole('button', { name: 'Add to Cart' }).click();
+      if (second.options?.length) {
+        // A card cannot choose a size: its Add to Cart opens the product page, which asks.
+        await at(page, `/product/${second.slug}`);
+        await see(page, /^Choose a size/);
+        await chooseVariant(page, second);
+        await page.getByRole('button', { name: 'Add to Cart' }).click();
+      }
       await see(page, 'Item Added to cart');
       await at(page, '/cart');
       await expectBadge(page, 2);
     });
 
-    const total2 = Math.round((Number(product.price) + Number(second.price)) * 100) / 100;
+    const total2 = Math.round((itemPrice(product, buyable(product)) + itemPrice(second, buyable(second))) * 100) / 100;
     await step('the cart lists both items with their total and survives a reload', async () => {
       await see(page, 'Hello Guest');
       await see(page, 'You have 2 item(s) in your cart, please login to checkout');
@@ -103,7 +111,7 @@ export default function visitor() {
         .getByRole('button', { name: 'Remove' }).click();
       await expectBadge(page, 1);
       await see(page, 'You have 1 item(s) in your cart, please login to checkout');
-      await see(page, `Total : ${price(second.price)}`);
+      await see(page, `Total : ${price(itemPrice(second, buyable(second)))}`);
       await page.getByRole('button', { name: 'Please Login to Checkout' }).click();
       await at(page, '/login');
     });

@@ -14,6 +14,9 @@ export const createProduct = (formData) => api.post('/api/v1/product/create-prod
 
 export const updateProduct = (id, formData) => api.put(`/api/v1/product/update-product/${id}`, formData);
 
+/** setProductVariants replaces a product's options and variants ({options, variants}). */
+export const setProductVariants = (id, body) => api.put(`/api/v1/product/variants/${id}`, body);
+
 export const deleteProduct = (id) => api.delete(`/api/v1/product/delete-product/${id}`);
 
 /** getAllProducts answers every product, newest first, for the admin's list. */

@@ -1,21 +1,27 @@
-// /category/{slug}: heading Category - {name}, the result count and the product cards.
-// A failed load shows the server's message or Error loading products as a toast (from the
-// query's meta) and, on the page, what went wrong: an unknown category leads back to the
-// shop, any other failure offers Try again. Nothing of the heading or count shows until the
-// category has loaded.
+// /category/{slug}: heading Category - {name}, the result count and the product cards, with
+// the filter panel (all but the category), the sort select and Load more. A failed load shows
+// the server's message or Error loading products as a toast (from the query's meta) and, on
+// the page, Try again; an unknown category leads back to the shop. Nothing of the heading
+// or count shows until the categories have loaded. The list loads as its own chunk (see Shop).
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
-import ProductGrid from '../components/product/ProductGrid';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import ErrorState from '../components/status/ErrorState';
 import EmptyState from '../components/status/EmptyState';
-import { categoryProductsQuery } from '../api/products';
+import { categoriesQuery } from '../api/categories';
 import { SHOP } from '../paths';
+import { CATEGORY_PAGE_SIZE } from '../rules';
+import { ERROR_LOADING_PRODUCTS } from '../texts';
+
+const BrowseList = lazy(() => import('../components/browse/BrowseList'));
+
+const EMPTY = { title: 'Nothing in this category yet.', to: SHOP, action: 'Browse all products' };
 
 export default function CategoryProducts() {
   const { slug } = useParams();
-  const { data, isPending, error, refetch } = useQuery(categoryProductsQuery(slug));
+  const { data: categories, isPending, error, refetch } = useQuery(categoriesQuery());
 
   if (isPending) {
     return (
@@ -28,30 +34,33 @@ export default function CategoryProducts() {
       </Layout>
     );
   }
-  if (error || !data.category) {
-    const unknown = !error || error.status === 404;
+  const category = categories?.find((c) => c.slug === slug);
+  if (error || !category) {
     return (
       <Layout title="Category">
-        <h1 className="page-title">{unknown ? 'No such category' : 'Category'}</h1>
-        {unknown ? (
-          <EmptyState title="This category does not exist (any more)." to={SHOP} action="Browse all products" />
-        ) : (
+        <h1 className="page-title">{error ? 'Category' : 'No such category'}</h1>
+        {error ? (
           <ErrorState what="this category" onRetry={refetch} />
+        ) : (
+          <EmptyState title="This category does not exist (any more)." to={SHOP} action="Browse all products" />
         )}
       </Layout>
     );
   }
 
-  const { category, products } = data;
   return (
     <Layout title={category.name}>
       <h1 className="page-title">Category - {category.name}</h1>
-      <p className="result-count">{products.length} result found</p>
-      {products.length > 0 ? (
-        <ProductGrid products={products} />
-      ) : (
-        <EmptyState title="Nothing in this category yet." to={SHOP} action="Browse all products" />
-      )}
+      <Suspense fallback={<ProductGridSkeleton />}>
+        <BrowseList
+          key={slug}
+          category={slug}
+          pageSize={CATEGORY_PAGE_SIZE}
+          countText={(n) => `${n} result found`}
+          errorText={ERROR_LOADING_PRODUCTS}
+          empty={EMPTY}
+        />
+      </Suspense>
     </Layout>
   );
 }

@@ -1,19 +1,17 @@
 // /product/{slug}: the product's photo and details with Add to Cart (near the top, so a phone
 // shows it without scrolling), then up to 3 similar products of its category.
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
 import ProductPhoto from '../components/product/ProductPhoto';
 import ProductGrid from '../components/product/ProductGrid';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import ErrorState from '../components/status/ErrorState';
 import EmptyState from '../components/status/EmptyState';
-import useAddToCart from '../hooks/useAddToCart';
-import { useMoney } from '../money';
+import BuyBox from '../components/variants/BuyBox';
 import { productQuery, relatedProductsQuery } from '../api/products';
 import { SHOP } from '../paths';
 import { RELATED_COUNT } from '../rules';
-import { ADD_TO_CART } from '../texts';
 
 const DETAIL_SIZES = '(max-width: 767px) calc(100vw - 32px), 600px';
 
@@ -48,8 +46,7 @@ function DetailsSkeleton() {
 
 export default function ProductDetails() {
   const { slug } = useParams();
-  const add = useAddToCart();
-  const money = useMoney();
+  const { state } = useLocation();
   const { data: product, isPending, error, refetch } = useQuery(productQuery(slug));
 
   if (isPending) {
@@ -84,10 +81,7 @@ export default function ProductDetails() {
         <div className="product-details__info">
           <h1>Product Details</h1>
           <h2>{product.name}</h2>
-          <p className="product-details__price">Price: {money(product.price)}</p>
-          <button type="button" className="btn btn--primary btn--wide" onClick={() => add(product)}>
-            {ADD_TO_CART}
-          </button>
+          <BuyBox key={product._id} product={product} ask={Boolean(state?.choose)} />
           <p>{product.description}</p>
           <p>Category: {product.category?.name}</p>
         </div>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
-import { server, url } from '../test/server';
+import { server } from '../test/server';
+import { browseHandler } from '../components/browse/test-browse';
 import { products } from '../test/fixtures';
 
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article');
@@ -32,13 +32,9 @@ describe('Shop page', () => {
   });
 
   it('loads more pages while fewer than the total are loaded', async () => {
-    const pages = [];
-    server.use(http.get(url('product/product-list/:page'), ({ params }) => {
-      pages.push(params.page);
-      const page = Number(params.page);
-      return HttpResponse.json({ success: true, products: products.slice((page - 1) * 6, page * 6) });
-    }));
-    const { user } = renderRoute('/shop');
+    const seen = [];
+    server.use(browseHandler(products, seen));
+    const { user, router } = renderRoute('/shop');
     const more = await screen.findByRole('button', { name: 'Load more' });
     await waitFor(() => expect(cards()).toHaveLength(6));
     await user.click(more);
@@ -46,11 +42,12 @@ describe('Shop page', () => {
     expect(screen.getByRole('article', { name: 'Product 8' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(pages).toContain('2');
+    expect(seen).toContainEqual(expect.objectContaining({ page: '2', limit: '6' }));
+    expect(router.state.location.search).toBe('?page=2');
   });
 
   it('hides Load more when everything is loaded', async () => {
-    server.use(http.get(url('product/product-count'), () => HttpResponse.json({ success: true, total: 6 })));
+    server.use(browseHandler(products.slice(0, 6)));
     renderRoute('/shop');
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

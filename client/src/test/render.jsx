@@ -1,11 +1,11 @@
-// renderRoute(path, {auth, cart, state}) renders the whole app at `path` the way a person
+// renderRoute(path, {auth, cart, state}) renders (path may carry a ?query) the whole app at `path` the way a person
 // opens it: localStorage is seeded with `auth` and `cart` first, a memory router is built
 // from the real route table, all providers wrap it. It returns Testing Library's result plus
 // `router` (assert router.state.location) and `user` (a userEvent instance).
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import AppProviders from '../providers';
 import { routes } from '../routes';
 import { AUTH_KEY, CART_KEY } from '../storage-keys';
@@ -17,7 +17,7 @@ const antdStyles = document.createElement('div');
 export function renderRoute(path, { auth, cart, state } = {}) {
   if (auth) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
   if (cart) localStorage.setItem(CART_KEY, JSON.stringify(cart));
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const user = userEvent.setup();
   const result = render(
     <StyleProvider container={antdStyles}>

@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { categories, products } from './fixtures';
+import { browseHandler } from '../components/browse/test-browse';
 
 /** url builds the absolute address msw matches for an API path (jsdom's origin). */
 export const url = (path) => `*/api/v1/${path}`;
@@ -16,6 +17,7 @@ export const handlers = [
     const page = Number(params.page);
     return HttpResponse.json({ success: true, products: products.slice((page - 1) * 6, page * 6) });
   }),
+  browseHandler(products),
   http.get(url('product/get-product'), () => HttpResponse.json({ success: true, countTotal: products.length, products })),
   http.get(url('product/get-product/:slug'), ({ params }) => {
     const product = products.find((p) => p.slug === params.slug);

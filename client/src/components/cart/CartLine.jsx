@@ -1,8 +1,10 @@
-// One cart line: photo, name, 50-character description preview, price and Remove.
+// One cart line: photo, name, the size and colour chosen, 50-character description preview,
+// price and Remove.
 import { CART_PREVIEW } from '../../rules';
 import { preview } from '../../texts';
 import { useMoney } from '../../money';
 import ProductPhoto from '../product/ProductPhoto';
+import VariantText from '../variants/VariantText';
 
 export default function CartLine({ product, onRemove }) {
   const money = useMoney();
@@ -11,6 +13,7 @@ export default function CartLine({ product, onRemove }) {
       <ProductPhoto product={product} sizes="120px" className="cart-line__photo" />
       <div className="cart-line__info">
         <h2 className="cart-line__name">{product.name}</h2>
+        <VariantText variant={product.variant} />
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
       </div>

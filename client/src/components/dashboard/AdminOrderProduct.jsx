@@ -2,6 +2,7 @@ import { Card, Row, Col } from 'antd';
 import ProductThumb from './ProductThumb';
 import { preview } from './format';
 import { useMoney } from '../../money';
+import VariantText from '../variants/VariantText';
 
 /** AdminOrderProduct is one product of an order on the admin's page: photo, name, preview, price (in dollars for the default currency). */
 export default function AdminOrderProduct({ product }) {
@@ -14,6 +15,7 @@ export default function AdminOrderProduct({ product }) {
         </Col>
         <Col xs={24} sm={16}>
           <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
+          <VariantText variant={product.variant} />
           <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
           <p style={{ margin: 0 }}>{money(product.price)}</p>
         </Col>

@@ -2,6 +2,7 @@ import { Card } from 'antd';
 import ProductThumb from './ProductThumb';
 import { preview } from './format';
 import { useMoney } from '../../money';
+import VariantText from '../variants/VariantText';
 
 /** OrderProduct is one product of a shopper's order: photo, name, preview and price. */
 export default function OrderProduct({ product }) {
@@ -9,6 +10,7 @@ export default function OrderProduct({ product }) {
   return (
     <Card size="small" cover={<ProductThumb product={product} height={150} />}>
       <h4 className="order-product__name">{product.name}</h4>
+      <VariantText variant={product.variant} />
       <p style={{ margin: 0 }}>{preview(product.description)}</p>
       <p style={{ margin: 0 }}>{money(product.price)}</p>
     </Card>

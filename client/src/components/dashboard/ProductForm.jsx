@@ -4,12 +4,18 @@ import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
 import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
+import VariantEditor from './VariantEditor';
+import { stockOf } from './variantRows';
 
 /**
  * ProductForm edits every field of a product: category, photo, name, description, price,
- * quantity and shipping. `current` is the saved product whose photo shows until a new one is chosen.
+ * quantity, shipping, and its sizes and colours (`variants`, see VariantEditor; with variants the
+ * quantity is their stock). `current` is the saved product whose photo shows until a new one is chosen.
  */
-export default function ProductForm({ values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, children }) {
+export default function ProductForm({
+  values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants, children,
+}) {
+  const byVariant = variants.variants.length > 0;
   const fileInput = useRef(null);
   const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
   const setFromInput = (key) => (e) => set(key)(e.target.value);
@@ -66,9 +72,12 @@ export default function ProductForm({ values, setValues, categories, photo, setP
           id="product-quantity"
           type="number"
           placeholder="write a quantity"
-          value={values.quantity}
+          value={byVariant ? stockOf(variants) : values.quantity}
           onChange={setFromInput('quantity')}
+          disabled={byVariant}
+          aria-describedby={byVariant ? 'quantity-by-variant' : undefined}
         />
+        {byVariant && <p id="quantity-by-variant" style={{ margin: '4px 0 0' }}>The sum of the variants&apos; stock.</p>}
       </Field>
       <Field id="product-shipping" label="Shipping">
         <Select
@@ -80,6 +89,7 @@ export default function ProductForm({ values, setValues, categories, photo, setP
           options={SHIPPING_OPTIONS}
         />
       </Field>
+      <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name} />
       <Button type="primary" htmlType="submit">
         {submitLabel}
       </Button>

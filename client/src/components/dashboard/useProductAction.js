@@ -1,8 +1,9 @@
 // useProductAction runs an admin's product change (create, update, delete): on success it
 // refreshes every product list, shows the given toast and returns to the product list; on
 // failure the server's message, else the generic text (from the query cache). The answer is
-// awaited before any toast. A 409 (the product changed since the form was loaded) runs
-// onConflict instead, when given, and says so.
+// awaited before any toast. A 409 of the product's fields (the product changed since the form
+// was loaded) runs onConflict instead, when given, and says so; a 409 of its variants (a SKU
+// in use, see saveProduct.js) is an error like any other.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
@@ -20,7 +21,7 @@ export default function useProductAction() {
       try {
         return await call();
       } catch (error) {
-        if (!onConflict || error.status !== 409) throw error;
+        if (!onConflict || error.status !== 409 || error.ofVariants) throw error;
         await onConflict();
         return CONFLICT;
       }

@@ -11,8 +11,10 @@ import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
 import { GENERIC_ERROR } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
+import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
+import { formValues, saveVariants } from '../../components/dashboard/saveProduct';
 
-/** UpdateProduct lets the admin edit every field of one product, or delete it. */
+/** UpdateProduct lets the admin edit every field of one product, its sizes and colours included, or delete it. */
 export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
@@ -20,16 +22,23 @@ export default function UpdateProduct() {
   const { data: product, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
+  const [variants, setVariants] = useState(EMPTY_VARIANTS);
 
   // The form starts from the saved product once it has loaded.
   useEffect(() => {
-    if (product) setValues(productValues(product));
+    if (product) {
+      setValues(productValues(product));
+      setVariants(variantRows(product));
+    }
   }, [product]);
 
   // Refused because a sale changed the product meanwhile: reload it into the form.
   const reloadChanged = () => refetch();
-  const update = () =>
-    act(() => updateProduct(product._id, productFormData(values, photo)), 'Product Updated Successfully', reloadChanged);
+  const save = async () => {
+    await updateProduct(product._id, productFormData(formValues(values, variants), photo));
+    await saveVariants(product, variants);
+  };
+  const update = () => act(save, 'Product Updated Successfully', reloadChanged);
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');
@@ -48,6 +57,8 @@ export default function UpdateProduct() {
           photo={photo}
           setPhoto={setPhoto}
           current={product}
+          variants={variants}
+          setVariants={setVariants}
           onSubmit={update}
           submitLabel="UPDATE PRODUCT"
         >

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// maxOrdersP99MS is the budget of the order lists' pages at 100,000 orders.
+const maxOrdersP99MS = 50.0
+
+// The accounts benchseed -orders makes.
+const (
+	benchAdminEmail      = "bench-admin@shop.test"
+	benchAdminPassword   = "bench-admin-123"
+	benchShopperPassword = "bench-shopper-123"
+	benchShoppers        = 100
+)
+
+// runOrders measures the order lists' pages on a shop seeded by benchseed -orders: the admin's
+// first page and a page in the middle (3 a page, as the admin's orders screen) and a shopper's
+// first page of their orders.
+func runOrders(ctx context.Context, client *http.Client, base string, conns int, d time.Duration) ([]*Row, error) {
+	admin, err := signIn(ctx, client, base, benchAdminEmail, benchAdminPassword)
+	if err != nil {
+		return nil, err
+	}
+	shoppers := make([]string, 0, 16)
+	for i := range min(16, benchShoppers) {
+		tok, err := signIn(ctx, client, base, fmt.Sprintf("bench-shopper-%d@shop.test", i), benchShopperPassword)
+		if err != nil {
+			return nil, err
+		}
+		shoppers = append(shoppers, tok)
+	}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, base+"/api/v1/auth/all-orders?page=1&limit=3", nil)
+	req.Header.Set("Authorization", admin)
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Body.Close()
+	total, err := strconv.Atoi(resp.Header.Get("X-Total-Count"))
+	if err != nil || total == 0 {
+		return nil, fmt.Errorf("all-orders reports %q orders: seed them with benchseed -orders", resp.Header.Get("X-Total-Count"))
+	}
+	middle := (total/3)/2 + 1
+	fmt.Printf("orders: %d listed; admin pages 1 and %d of 3, shoppers' first pages; %d connections, %s each\n",
+		total, middle, conns, d)
+	authed := func(path, token string) *http.Request {
+		r := request(path)
+		r.Header.Set("Authorization", token)
+		return r
+	}
+	eps := []endpoint{
+		{name: "admin-orders-page-1", kind: "orders", status: 200, next: func(*rand.Rand, uint64) *http.Request {
+			return authed("/api/v1/auth/all-orders?page=1&limit=3", admin)
+		}},
+		{name: "admin-orders-middle", kind: "orders", status: 200, next: func(*rand.Rand, uint64) *http.Request {
+			return authed(fmt.Sprintf("/api/v1/auth/all-orders?page=%d&limit=3", middle), admin)
+		}},
+		{name: "shopper-orders", kind: "orders", status: 200, next: func(r *rand.Rand, _ uint64) *http.Request {
+			return authed("/api/v1/auth/orders?page=1&limit=3", shoppers[r.IntN(len(shoppers))])
+		}},
+	}
+	lg := &loader{client: client, base: base, conns: conns, duration: d}
+	lg.run(ctx, eps[0], time.Second) // warm up, unrecorded
+	var rows []*Row
+	for _, ep := range eps {
+		r := lg.measure(ctx, ep)
+		r.judge()
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+func signIn(ctx context.Context, c *http.Client, base, email, password string) (string, error) {
+	body, _ := json.Marshal(map[string]string{"email": email, "password": password})
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+"/api/v1/auth/login", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := c.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	var ans struct {
+		Token string `json:"token"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&ans); err != nil || ans.Token == "" {
+		return "", fmt.Errorf("sign in as %s: status %d", email, resp.StatusCode)
+	}
+	return strings.TrimSpace(ans.Token), nil
+}

@@ -1,0 +1,174 @@
+package mongostore
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"shop"
+	"shop/photosize"
+)
+
+// Smaller copies of each photo (photosize.Widths, JPEG) sit in the photos bucket beside it.
+// A copy's file id is derived from the photo's file id and the width, so a copy is found by
+// _id alone, and the product document needs no field for it. Scaling is deterministic: two
+// processes that make the same copy at once write the same bytes under the same id.
+
+// copyID is the file id of the copy of photo file at width w.
+func copyID(file bson.ObjectID, w int) bson.ObjectID {
+	sum := sha256.Sum256(append(file[:], byte(w>>8), byte(w)))
+	var id bson.ObjectID
+	copy(id[:], sum[:len(id)])
+	return id
+}
+
+// storeCopies makes and stores the copies of photo file (of product productID) from its bytes.
+func (d *DB) storeCopies(ctx context.Context, productID, file bson.ObjectID, src []byte) (map[int][]byte, error) {
+	copies, err := photosize.Copies(src)
+	if err != nil {
+		return nil, err
+	}
+	for w, b := range copies {
+		if err := d.storeCopy(ctx, productID, file, w, b); err != nil {
+			return nil, err
+		}
+	}
+	return copies, nil
+}
+
+// storeCopy stores one copy. A duplicate is the same copy written by someone else first:
+// nothing to undo (an abort would delete the chunks, theirs included). Chunks without a file
+// are what an upload cut short by a crash left: they go, and the copy is written again.
+func (d *DB) storeCopy(ctx context.Context, productID, file bson.ObjectID, w int, b []byte) error {
+	id := copyID(file, w)
+	opts := options.GridFSUpload().SetMetadata(bson.D{{Key: "productId", Value: productID},
+		{Key: "contentType", Value: photosize.ContentType}, {Key: "copyOf", Value: file}, {Key: "width", Value: w}})
+	for attempt := 0; ; attempt++ {
+		us, err := d.bucket().OpenUploadStreamWithID(ctx, id, productID.Hex(), opts)
+		if err != nil {
+			return fmt.Errorf("open photo copy upload: %w", err)
+		}
+		_, err = us.Write(b)
+		if err == nil {
+			err = us.Close()
+		}
+		if err == nil {
+			return nil
+		}
+		if !mongo.IsDuplicateKeyError(err) {
+			_ = us.Abort()
+			return fmt.Errorf("store photo copy: %w", err)
+		}
+		n, cerr := d.db.Collection(photoBucket+".files").CountDocuments(ctx, bson.M{"_id": id})
+		if cerr != nil || n == 1 || attempt > 0 {
+			return cerr
+		}
+		if _, err := d.db.Collection(photoBucket+".chunks").DeleteMany(ctx, bson.M{"files_id": id}); err != nil {
+			return fmt.Errorf("remove a cut-short photo copy: %w", err)
+		}
+	}
+}
+
+// loadCopy answers the copy of photo p (file id file) at width w, making it when there is none
+// yet (a photo stored before copies were made).
+func (s *ProductService) loadCopy(ctx context.Context, file bson.ObjectID, p *shop.Photo, w int) ([]byte, error) {
+	id := copyID(file, w)
+	var f struct {
+		Length int64 `bson:"length"`
+	}
+	err := s.db.db.Collection(photoBucket+".files").FindOne(ctx, bson.M{"_id": id}).Decode(&f)
+	if err == nil {
+		return s.batch.load(ctx, id, f.Length)
+	}
+	if !errors.Is(err, mongo.ErrNoDocuments) {
+		return nil, fmt.Errorf("find photo copy: %w", err)
+	}
+	copies, err := s.makeCopies(ctx, file, p)
+	if err != nil {
+		return nil, err
+	}
+	return copies[w], nil
+}
+
+// makeCopies makes and stores the copies of photo p (file id file) from the original.
+func (s *ProductService) makeCopies(ctx context.Context, file bson.ObjectID, p *shop.Photo) (map[int][]byte, error) {
+	src, err := s.photos.Get(ctx, p.FileID, func(ctx context.Context) ([]byte, error) {
+		return s.batch.load(ctx, file, p.Size)
+	})
+	if err != nil {
+		return nil, err
+	}
+	var orig struct {
+		Metadata struct {
+			ProductID bson.ObjectID `bson:"productId"`
+		} `bson:"metadata"`
+	}
+	if err := s.db.db.Collection(photoBucket+".files").FindOne(ctx, bson.M{"_id": file}).Decode(&orig); err != nil {
+		return nil, notFound(err, "This product has no photo.")
+	}
+	return s.db.storeCopies(ctx, orig.Metadata.ProductID, file, bytes.Clone(src))
+}
+
+// MakePhotoCopies makes the missing copies of these photos, one photo at a time (the work runs
+// beside the shop's traffic at start). It answers how many photos got copies.
+func (s *ProductService) MakePhotoCopies(ctx context.Context, photos []*shop.Photo) (int, error) {
+	made := 0
+	for _, p := range photos {
+		file, err := objectID("Photo id", p.FileID)
+		if err != nil {
+			return made, err
+		}
+		n, err := s.db.db.Collection(photoBucket+".files").CountDocuments(ctx,
+			bson.M{"_id": bson.M{"$in": copyIDs(file)}})
+		if err != nil {
+			return made, fmt.Errorf("count photo copies: %w", err)
+		}
+		if int(n) == len(photosize.Widths) {
+			continue
+		}
+		_, err = s.makeCopies(ctx, file, p)
+		if errors.Is(err, photosize.ErrNotScalable) {
+			continue // served whole
+		}
+		if err != nil {
+			return made, fmt.Errorf("copies of photo %s: %w", p.FileID, err)
+		}
+		made++
+	}
+	return made, nil
+}
+
+func copyIDs(file bson.ObjectID) []bson.ObjectID {
+	ids := make([]bson.ObjectID, len(photosize.Widths))
+	for i, w := range photosize.Widths {
+		ids[i] = copyID(file, w)
+	}
+	return ids
+}
+
+// loadPhotoCopy fills p with the copy of width p.Width, from the cache or the store. A photo
+// whose pixels do not decode has no copies: it is answered whole.
+func (s *ProductService) loadPhotoCopy(ctx context.Context, file bson.ObjectID, p *shop.Photo) error {
+	if !photosize.Valid(p.Width) {
+		return shop.Errorf(shop.EINVALID, "Photo width must be one of %v.", photosize.Widths)
+	}
+	id := copyID(file, p.Width)
+	b, err := s.photos.Get(ctx, id.Hex(), func(ctx context.Context) ([]byte, error) {
+		return s.loadCopy(ctx, file, p, p.Width)
+	})
+	if errors.Is(err, photosize.ErrNotScalable) {
+		p.Width = 0
+		return s.LoadPhoto(ctx, p)
+	}
+	if err != nil {
+		return err
+	}
+	p.Bytes, p.ContentType = b, photosize.ContentType
+	return nil
+}

@@ -1,0 +1,102 @@
+// Package photosize derives the smaller copies of a product photo that phones and grids load
+// instead of the original: JPEGs of a few fixed widths, scaled with a good filter.
+package photosize
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	_ "image/gif" // decoders of every type an upload may be
+	"image/jpeg"
+	_ "image/png"
+
+	xdraw "golang.org/x/image/draw"
+	_ "golang.org/x/image/webp"
+)
+
+// Widths are the widths of the copies, in pixels.
+var Widths = []int{320, 640, 1024}
+
+// Valid reports whether w is one of Widths.
+func Valid(w int) bool {
+	for _, x := range Widths {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// ContentType is the type of every copy.
+const ContentType = "image/jpeg"
+
+// jpegQuality keeps a copy sharp at a fraction of the original's bytes.
+const jpegQuality = 82
+
+// Copies answers the copy of the photo src at each of Widths, by width.
+func Copies(src []byte) (map[int][]byte, error) {
+	img, err := decode(src)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int][]byte, len(Widths))
+	for _, w := range Widths {
+		if out[w], err = scale(img, w); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Scale answers a JPEG copy of the photo src, width pixels wide (never wider than the
+// original: a narrower photo keeps its own size), with its aspect ratio kept. Transparent
+// parts turn white, as the shop's pages show them.
+func Scale(src []byte, width int) ([]byte, error) {
+	img, err := decode(src)
+	if err != nil {
+		return nil, err
+	}
+	return scale(img, width)
+}
+
+// ErrNotScalable is a photo whose pixels cannot be read (or are too many to scale).
+var ErrNotScalable = errors.New("photo cannot be scaled")
+
+// maxPixels bounds the photos decoded: a small file can declare a huge image (a
+// decompression bomb) that would take gigabytes to decode.
+const maxPixels = 40_000_000
+
+func decode(src []byte) (image.Image, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotScalable, err)
+	}
+	if cfg.Width*cfg.Height > maxPixels {
+		return nil, fmt.Errorf("%w: %dx%d pixels", ErrNotScalable, cfg.Width, cfg.Height)
+	}
+	img, _, err := image.Decode(bytes.NewReader(src))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNotScalable, err)
+	}
+	if b := img.Bounds(); b.Dx() <= 0 || b.Dy() <= 0 {
+		return nil, fmt.Errorf("%w: no pixels", ErrNotScalable)
+	}
+	return img, nil
+}
+
+func scale(img image.Image, width int) ([]byte, error) {
+	b := img.Bounds()
+	w := min(width, b.Dx())
+	h := max(1, (b.Dy()*w+b.Dx()/2)/b.Dx())
+	dst := image.NewRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(dst, dst.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
+	xdraw.BiLinear.Scale(dst, dst.Bounds(), img, b, xdraw.Over, nil)
+	var out bytes.Buffer
+	if err := jpeg.Encode(&out, dst, &jpeg.Options{Quality: jpegQuality}); err != nil {
+		return nil, fmt.Errorf("encode photo copy: %w", err)
+	}
+	return out.Bytes(), nil
+}

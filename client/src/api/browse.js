@@ -1,0 +1,45 @@
+// The catalogue under filters: one page of products, the total that match and the facets
+// (how many products each filter value would give), answered by GET product/browse.
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import { PRODUCTS_KEY } from './products';
+
+export const EMPTY_FACETS = { category: [], size: [], colour: [], price: { min: 0, max: 0 } };
+
+/**
+ * browseParams turns filters ({category, size, colour: lists; minPrice, maxPrice: text;
+ * inStock: boolean; sort}) into the call's query, leaving out what is not set.
+ */
+export function browseParams(filters, page, limit) {
+  const params = { page, limit };
+  for (const name of ['category', 'size', 'colour']) {
+    if (filters[name]?.length) params[name] = filters[name].join(',');
+  }
+  for (const name of ['minPrice', 'maxPrice', 'sort']) {
+    if (filters[name]) params[name] = filters[name];
+  }
+  if (filters.inStock) params.inStock = 'true';
+  return params;
+}
+
+export const browseProducts = (params) =>
+  api.get('/api/v1/product/browse', { params }).then((d) => ({
+    total: d?.total ?? 0,
+    products: d?.products ?? [],
+    facets: { ...EMPTY_FACETS, ...d?.facets },
+  }));
+
+/**
+ * browseQuery is one page of a filtered list. While new filters load, the first page keeps
+ * showing the previous answer, so the panel and its counts do not flicker. `errorText` is the
+ * failure's toast (none: silent).
+ */
+export const browseQuery = (filters, page, limit, errorText) => {
+  const params = browseParams(filters, page, limit);
+  return queryOptions({
+    queryKey: [...PRODUCTS_KEY, 'browse', params],
+    queryFn: () => browseProducts(params),
+    placeholderData: page === 1 ? keepPreviousData : undefined,
+    meta: errorText ? { errorText } : undefined,
+  });
+};

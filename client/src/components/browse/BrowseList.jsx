@@ -1,0 +1,97 @@
+// A filtered product list: the filter panel (a drawer on phones), the result count, the sort
+// select, the cards and Load more (shown while fewer than the total are loaded). Filters and
+// sort (useBrowseFilters) and the loaded page count (useLoadedPages) live in the address.
+// `category` fixes the list to one category's slug (its page then has no category filter);
+// `countText(total)` is the count line; `errorText` the toast of a failed load (none: silent).
+import { useCallback, useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import ProductGrid from '../product/ProductGrid';
+import ProductGridSkeleton from '../status/ProductGridSkeleton';
+import ErrorState from '../status/ErrorState';
+import EmptyState from '../status/EmptyState';
+import useLoadedPages from '../../hooks/useLoadedPages';
+import useBrowseFilters, { activeFilters } from '../../hooks/useBrowseFilters';
+import { EMPTY_FACETS, browseQuery } from '../../api/browse';
+import { LOAD_MORE } from '../../texts';
+import FilterPanel from './FilterPanel';
+import SortSelect from './SortSelect';
+import './browse.css';
+
+const CLEARED = { category: [], size: [], colour: [], minPrice: '', maxPrice: '', inStock: false };
+
+export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
+  const [filters, setFilters] = useBrowseFilters();
+  const [pages, loadMore] = useLoadedPages();
+  const [drawer, setDrawer] = useState(false);
+  const closeDrawer = useCallback(() => setDrawer(false), []);
+  const asked = category ? { ...filters, category: [category] } : filters;
+  const loaded = useQueries({
+    queries: Array.from({ length: pages }, (_, i) => browseQuery(asked, i + 1, pageSize, errorText)),
+  });
+
+  // Pages show in order up to the first one that is not there yet.
+  const ready = [];
+  for (const page of loaded) {
+    if (!page.data) break;
+    ready.push(page.data);
+  }
+  const first = ready[0];
+  const products = ready.flatMap((page) => page.products);
+  const total = first?.total ?? 0;
+  const facets = first?.facets ?? EMPTY_FACETS;
+  const failures = loaded.filter((query) => query.isError);
+  const failed = failures.length > 0;
+  const busy = (ready.length < loaded.length || loaded[0].isPlaceholderData) && !failed;
+  const retry = () => failures.forEach((query) => query.refetch());
+  const filtered = activeFilters(filters) > 0;
+
+  let body;
+  if (!first && loaded[0].isError) body = <ErrorState what="the products" onRetry={retry} />;
+  else if (!first) body = <ProductGridSkeleton />;
+  else if (products.length === 0 && filtered) {
+    body = (
+      <div className="state state--empty">
+        <p className="state__title">No products match these filters.</p>
+        <button type="button" className="btn btn--primary" onClick={() => setFilters(CLEARED)}>Clear all filters</button>
+      </div>
+    );
+  } else if (products.length === 0) body = <EmptyState {...empty} />;
+  else body = <ProductGrid products={products} />;
+
+  return (
+    <div className="browse">
+      <FilterPanel
+        id="product-filters"
+        filters={filters}
+        facets={facets}
+        setFilters={setFilters}
+        withCategory={!category}
+        open={drawer}
+        onClose={closeDrawer}
+        total={total}
+      />
+      <section className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
+        <div className="browse__toolbar">
+          <p className="result-count" id="result-count" role="status">{first ? countText(total) : ''}</p>
+          <button type="button" className="btn browse__filters-button" aria-expanded={drawer}
+            aria-controls="product-filters" onClick={() => setDrawer(true)}>
+            Filters{filtered ? ` (${activeFilters(filters)})` : ''}
+          </button>
+          {filtered && (
+            <button type="button" className="btn btn--link" onClick={() => setFilters(CLEARED)}>Clear all filters</button>
+          )}
+          <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
+        </div>
+        {body}
+        {first && failed && ready.length > 0 && <ErrorState what="more products" onRetry={retry} />}
+        <div className="load-more">
+          {first && !failed && products.length < total && (
+            <button type="button" className="btn" onClick={loadMore} disabled={busy} aria-busy={busy}>
+              {LOAD_MORE}
+            </button>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

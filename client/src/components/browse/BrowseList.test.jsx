@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+import { categories, makeProduct } from '../../test/fixtures';
+import { tee } from '../variants/test-fixtures';
+import { browseHandler } from './test-browse';
+
+const sized = (n, sizes, category, quantity = 3) =>
+  makeProduct(n, {
+    category,
+    options: [{ name: 'Size', values: sizes }],
+    variants: sizes.map((Size, i) => ({ _id: `v${n}-${i}`, sku: `S${n}${Size}`, options: { Size }, quantity })),
+  });
+
+// Shirts: the tee (S M L; Navy Sand), shirts 2 and 3 in M and L; jeans 4 (30 32, sold out);
+// two plain products.
+const catalogue = [
+  tee,
+  sized(2, ['M', 'L'], categories[0]),
+  sized(3, ['M', 'L'], categories[0]),
+  sized(4, ['30', '32'], categories[1], 0),
+  makeProduct(5, { category: categories[1] }),
+  makeProduct(6, { category: categories[2] }),
+];
+
+function serve() {
+  const seen = [];
+  server.use(browseHandler(catalogue, seen));
+  return seen;
+}
+const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article').map((a) => a.getAttribute('aria-label'));
+const filters = () => within(screen.getByRole('region', { name: 'Filters' }));
+const box = (group, name) => within(filters().getByRole('group', { name: group })).getByRole('checkbox', { name: new RegExp(`^${name} \\(`) });
+
+describe('the filtered product list', () => {
+  it('shows facet counts, the result count and the cards', async () => {
+    serve();
+    renderRoute('/shop');
+    expect(await screen.findByText('6 product(s)')).toBeInTheDocument();
+    expect(cards()).toHaveLength(6);
+    expect(box('Size', 'M').parentElement).toHaveTextContent('M(3)');
+    expect(box('Size', '30').parentElement).toHaveTextContent('30(1)');
+    expect(box('Colour', 'Navy').parentElement).toHaveTextContent('Navy(1)');
+    expect(box('Category', 'Jeans').parentElement).toHaveTextContent('Jeans(2)');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('newest');
+  });
+
+  it('puts a ticked size in the address, asks the server for it and shows what matches', async () => {
+    const seen = serve();
+    const { user, router } = renderRoute('/shop');
+    await user.click(await screen.findByRole('checkbox', { name: /^M \(/ }));
+    await waitFor(() => expect(cards()).toEqual(['Linen Tee', 'Product 2', 'Product 3']));
+    expect(router.state.location.search).toBe('?size=M');
+    expect(seen.at(-1)).toMatchObject({ size: 'M', page: '1', limit: '6' });
+    expect(screen.getByText('3 product(s)')).toBeInTheDocument();
+    // Other sizes keep their counts: ticking M does not hide how many L there are.
+    expect(box('Size', 'L').parentElement).toHaveTextContent('L(3)');
+    await user.click(box('Size', 'L'));
+    await waitFor(() => expect(router.state.location.search).toBe('?size=M%2CL'));
+  });
+
+  it('restores filters, sort and loaded pages from a shared link', async () => {
+    const seen = serve();
+    renderRoute('/shop?size=M,L&colour=Navy&sort=name&inStock=true&minPrice=100&page=1');
+    await waitFor(() => expect(cards()).toEqual(['Linen Tee']));
+    expect(box('Size', 'M')).toBeChecked();
+    expect(box('Size', 'L')).toBeChecked();
+    expect(box('Colour', 'Navy')).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'In stock only' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: 'Min price' })).toHaveValue(100);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+    expect(seen.at(-1)).toMatchObject({ size: 'M,L', colour: 'Navy', sort: 'name', inStock: 'true', minPrice: '100' });
+  });
+
+  it('sorts by price, applies a price range, and starts again from page 1', async () => {
+    const seen = serve();
+    const { user, router } = renderRoute('/shop?page=2');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-desc');
+    await waitFor(() => expect(cards()[0]).toBe('Product 6'));
+    expect(router.state.location.search).toBe('?sort=price-desc');
+    await user.type(screen.getByRole('spinbutton', { name: 'Max price' }), '300');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    await waitFor(() => expect(cards()).toEqual(['Product 3', 'Product 2']));
+    expect(router.state.location.search).toBe('?sort=price-desc&maxPrice=300');
+    expect(seen.at(-1)).toMatchObject({ sort: 'price-desc', maxPrice: '300', page: '1' });
+  });
+
+  it('keeps only products in stock when asked', async () => {
+    serve();
+    const { user } = renderRoute('/shop');
+    await user.click(await screen.findByRole('checkbox', { name: 'In stock only' }));
+    await waitFor(() => expect(cards()).not.toContain('Product 4'));
+    expect(cards()).toHaveLength(5);
+  });
+
+  it('goes Back to the list before the last filter', async () => {
+    serve();
+    const { user, router } = renderRoute('/shop');
+    await user.click(await screen.findByRole('checkbox', { name: /^Jeans \(/ }));
+    await waitFor(() => expect(cards()).toEqual(['Product 4', 'Product 5']));
+    await router.navigate(-1);
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(box('Category', 'Jeans')).not.toBeChecked();
+  });
+
+  it('offers to clear the filters when nothing matches', async () => {
+    serve();
+    const { user, router } = renderRoute('/shop?colour=Navy&size=30');
+    expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]);
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens the filters as a dialog from the Filters button, and closes it', async () => {
+    serve();
+    const { user } = renderRoute('/shop');
+    const button = await screen.findByRole('button', { name: 'Filters' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    expect(dialog).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Show 6 results' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists one category on its page, without a category filter', async () => {
+    const seen = serve();
+    const { user } = renderRoute('/category/shirts');
+    expect(await screen.findByRole('heading', { name: 'Category - Shirts' })).toBeInTheDocument();
+    expect(await screen.findByText('3 result found')).toBeInTheDocument();
+    expect(cards()).toEqual(['Linen Tee', 'Product 2', 'Product 3']);
+    expect(filters().queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
+    expect(seen.at(-1)).toMatchObject({ category: 'shirts', limit: '48' });
+    await user.click(box('Colour', 'Sand'));
+    await waitFor(() => expect(cards()).toEqual(['Linen Tee']));
+    expect(seen.at(-1)).toMatchObject({ category: 'shirts', colour: 'Sand' });
+  });
+
+  it('says when a category does not exist', async () => {
+    serve();
+    renderRoute('/category/nope');
+    expect(await screen.findByRole('heading', { name: 'No such category' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
+  });
+});

@@ -1,0 +1,103 @@
+// The filters of a product list: category (unless the page is one category's), size, colour,
+// a price range and in-stock only, each value with the number of products it would give.
+// On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
+// by its Show results button or Escape.
+import { useEffect, useRef, useState } from 'react';
+import { useMoney } from '../../money';
+
+function FacetGroup({ legend, values, chosen, onChange }) {
+  if (values.length === 0) return null;
+  const toggle = (value, on) => onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
+  return (
+    <fieldset className="filters__group">
+      <legend>{legend}</legend>
+      <ul className="filters__values">
+        {values.map(({ value, label, count }) => (
+          <li key={value}>
+            <label className="filters__check">
+              <input type="checkbox" checked={chosen.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
+              <span>{label ?? value}</span>
+              <span className="filters__count">({count})</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+function PriceRange({ filters, range, onApply }) {
+  const money = useMoney();
+  const [min, setMin] = useState(filters.minPrice);
+  const [max, setMax] = useState(filters.maxPrice);
+  useEffect(() => {
+    setMin(filters.minPrice);
+    setMax(filters.maxPrice);
+  }, [filters.minPrice, filters.maxPrice]);
+  const submit = (event) => {
+    event.preventDefault();
+    onApply({ minPrice: min, maxPrice: max });
+  };
+  return (
+    <form className="filters__group filters__price" onSubmit={submit} aria-label="Price range">
+      <p className="filters__legend">Price</p>
+      <div className="filters__price-inputs">
+        <label>
+          <span>Min price</span>
+          <input className="text-input" type="number" min="0" inputMode="decimal" value={min}
+            placeholder={range.max ? money(range.min) : ''} onChange={(e) => setMin(e.target.value)} />
+        </label>
+        <label>
+          <span>Max price</span>
+          <input className="text-input" type="number" min="0" inputMode="decimal" value={max}
+            placeholder={range.max ? money(range.max) : ''} onChange={(e) => setMax(e.target.value)} />
+        </label>
+      </div>
+      <button type="submit" className="btn">Apply price</button>
+    </form>
+  );
+}
+
+export default function FilterPanel({ id, filters, facets, setFilters, withCategory, open, onClose, total }) {
+  const panel = useRef(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    panel.current?.focus();
+    const onKey = (event) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  const values = (list) => list.map(({ value, count }) => ({ value, count }));
+  return (
+    <div
+      id={id}
+      ref={panel}
+      tabIndex={-1}
+      className={`filters${open ? ' filters--open' : ''}`}
+      aria-label="Filters"
+      role={open ? 'dialog' : 'region'}
+      aria-modal={open || undefined}
+    >
+      <h2 className="filters__title">Filters</h2>
+      {withCategory && (
+        <FacetGroup
+          legend="Category"
+          values={facets.category.map(({ slug, name, count }) => ({ value: slug, label: name, count }))}
+          chosen={filters.category}
+          onChange={(category) => setFilters({ category })}
+        />
+      )}
+      <FacetGroup legend="Size" values={values(facets.size)} chosen={filters.size} onChange={(size) => setFilters({ size })} />
+      <FacetGroup legend="Colour" values={values(facets.colour)} chosen={filters.colour} onChange={(colour) => setFilters({ colour })} />
+      <PriceRange filters={filters} range={facets.price} onApply={setFilters} />
+      <label className="filters__check filters__stock">
+        <input type="checkbox" checked={filters.inStock} onChange={(e) => setFilters({ inStock: e.target.checked })} />
+        <span>In stock only</span>
+      </label>
+      <button type="button" className="btn btn--primary btn--wide filters__close" onClick={onClose}>
+        Show {total} results
+      </button>
+    </div>
+  );
+}

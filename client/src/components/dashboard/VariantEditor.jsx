@@ -1,0 +1,74 @@
+// The sizes and colours of a product in the admin's product form: its options (a name and
+// its values, typed as "S, M, L"), Generate combinations, and per row the SKU, an optional
+// price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
+// the state of variantRows.js; `skuPrefix` starts the SKUs of new rows.
+import { Button, Input } from 'antd';
+import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
+
+export default function VariantEditor({ value, onChange, skuPrefix }) {
+  const { options, variants } = value;
+  const setOption = (i, change) =>
+    onChange({ ...value, options: options.map((o, k) => (k === i ? { ...o, ...change } : o)) });
+  const removeOption = (i) => onChange({ ...value, options: options.filter((_, k) => k !== i) });
+  const setRow = (i, change) =>
+    onChange({ ...value, variants: variants.map((row, k) => (k === i ? { ...row, ...change } : row)) });
+  const removeRow = (i) => onChange({ ...value, variants: variants.filter((_, k) => k !== i) });
+
+  return (
+    <fieldset className="variant-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 12, marginBottom: 16 }}>
+      <legend style={{ fontWeight: 600, padding: '0 4px' }}>Sizes and colours</legend>
+      {options.length === 0 && <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>}
+      {options.map((option, i) => (
+        <div key={i} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
+          <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name}
+            style={{ flex: '1 1 120px' }} onChange={(e) => setOption(i, { name: e.target.value })} />
+          <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values}
+            style={{ flex: '3 1 220px' }} onChange={(e) => setOption(i, { values: e.target.value })} />
+          <Button onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>Remove</Button>
+        </div>
+      ))}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
+        <Button onClick={() => onChange(addOption(value))} disabled={options.length >= MAX_OPTIONS}>Add option</Button>
+        <Button onClick={() => onChange(generate(value, skuPrefix))} disabled={options.length === 0}>
+          Generate combinations
+        </Button>
+      </div>
+      {variants.length > 0 && (
+        <div className="table-scroll">
+          <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+            <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
+              {variants.length} variant(s), {stockOf(value)} in stock
+            </caption>
+            <thead>
+              <tr>
+                {['Variant', 'SKU', 'Price', 'Stock', ''].map((head) => (
+                  <th key={head} scope="col" style={{ textAlign: 'left' }}>{head}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {variants.map((row, i) => {
+                const name = rowName(options, row);
+                return (
+                  <tr key={row._id ?? name}>
+                    <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>{name}</th>
+                    <td><Input aria-label={`SKU of ${name}`} value={row.sku} onChange={(e) => setRow(i, { sku: e.target.value })} /></td>
+                    <td>
+                      <Input aria-label={`Price of ${name}`} type="number" min={0} placeholder="Product price"
+                        value={row.price} onChange={(e) => setRow(i, { price: e.target.value })} />
+                    </td>
+                    <td>
+                      <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
+                        onChange={(e) => setRow(i, { quantity: e.target.value })} />
+                    </td>
+                    <td><Button danger onClick={() => removeRow(i)} aria-label={`Remove ${name}`}>Remove</Button></td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderDashboard } from './test-render';
+import { server, url } from '../../test/server';
+import { admin, products, signedIn } from '../../test/fixtures';
+import { tee } from '../variants/test-fixtures';
+
+/** answer serves the tee's page and records the variants and update calls. */
+function answer({ variants = () => HttpResponse.json({ success: true, message: 'saved', product: tee }) } = {}) {
+  const sent = { variants: null, update: null, id: null };
+  server.use(
+    http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: tee })),
+    http.put(url('product/update-product/:id'), async ({ request }) => {
+      sent.update = Object.fromEntries((await request.formData()).entries());
+      return HttpResponse.json({ success: true, message: 'updated', product: tee });
+    }),
+    http.put(url('product/variants/:id'), async ({ request, params }) => {
+      sent.id = params.id;
+      sent.variants = await request.json();
+      return variants();
+    }),
+  );
+  return sent;
+}
+
+const open = async () => {
+  const rendered = renderDashboard('/dashboard/admin/product/linen-tee', { auth: signedIn(admin) });
+  await screen.findByLabelText('Stock of M / Navy');
+  return rendered;
+};
+
+// Each test renders the whole antd product form several times over: on a busy shared machine
+// that takes longer than the default allowance.
+describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
+  it('shows the saved options and one row per variant; the quantity is their stock', async () => {
+    answer();
+    await open();
+    expect(screen.getByLabelText('Option 1 name')).toHaveValue('Size');
+    expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, M, L');
+    expect(screen.getByLabelText('Option 2 values')).toHaveValue('Navy, Sand');
+    expect(screen.getByLabelText('SKU of L / Sand')).toHaveValue('TEE-L-Sand');
+    expect(screen.getByLabelText('Price of L / Sand')).toHaveValue(650);
+    expect(screen.getByLabelText('Stock of M / Navy')).toHaveValue(2);
+    expect(screen.getByLabelText('Quantity')).toBeDisabled();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(16);
+    expect(screen.getByText('5 variant(s), 16 in stock')).toBeInTheDocument();
+  });
+
+  it('adds a size and generates its rows, keeping the saved ones', async () => {
+    answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Option 1 values'));
+    await user.paste('S, M, L, XL');
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    // Eight combinations: the five saved keep their rows; S Sand, XL Navy and XL Sand are new.
+    expect(screen.getByText('8 variant(s), 16 in stock')).toBeInTheDocument();
+    expect(screen.getByLabelText('SKU of XL / Navy')).toHaveValue('LINEN-TEE-XL-NAVY');
+    expect(screen.getByLabelText('Stock of XL / Navy')).toHaveValue(0);
+    expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
+  });
+
+  it('sets stock, removes a row, and saves the variants after the product', async () => {
+    const sent = answer();
+    const { user, router } = await open();
+    await user.clear(screen.getByLabelText('Stock of M / Navy'));
+    await user.paste('9');
+    await user.click(screen.getByRole('button', { name: 'Remove L / Navy' }));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    expect(sent.update.quantity).toBe('23');
+    expect(sent.id).toBe(tee._id);
+    expect(sent.variants.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Sand'] }]);
+    expect(sent.variants.variants.map((v) => v._id)).toEqual(['v1', 'v2', 'v3', 'v5']);
+    expect(sent.variants.variants[1]).toEqual({ _id: 'v2', sku: 'TEE-M-Navy', options: { Size: 'M', Colour: 'Navy' }, quantity: 9 });
+    // A saved variant's stock goes only when changed, so a sale meanwhile is not undone.
+    expect(sent.variants.variants[3]).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Colour: 'Sand' }, price: 650 });
+  });
+
+  it('shows the server\'s refusal through the one error path and stays on the form', async () => {
+    answer({ variants: () => HttpResponse.json({ success: false, message: 'SKU TEE-S-Navy is used by another product.' }, { status: 409 }) });
+    const { user, router } = await open();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('SKU TEE-S-Navy is used by another product.')).toBeInTheDocument();
+    expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/admin/product/linen-tee');
+  });
+
+  it('sends no variants for a product sold as one thing', async () => {
+    const sent = answer();
+    const { user } = renderDashboard(`/dashboard/admin/product/${products[1].slug}`, { auth: signedIn(admin) });
+    await screen.findByText('Sold as one thing. Add an option to sell it by size or colour.');
+    server.use(http.put(url('product/update-product/:id'), () => HttpResponse.json({ success: true, product: products[1] })));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants).toBeNull();
+  });
+
+  it('creates a product, then saves the sizes it was given', async () => {
+    const sent = answer();
+    const created = { ...products[0], _id: 'new1', slug: 'wool-socks' };
+    server.use(http.post(url('product/create-product'), () => HttpResponse.json({ success: true, message: 'created', product: created }, { status: 201 })));
+    const { user } = renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste('Wool Socks');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(screen.getByLabelText('Option 1 name')).toHaveValue('Size');
+    await user.click(screen.getByLabelText('Option 1 values'));
+    await user.paste('S, M');
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    await user.clear(screen.getByLabelText('Stock of M'));
+    await user.paste('4');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(sent.id).toBe('new1');
+    expect(sent.variants).toEqual({
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { sku: 'WOOL-SOCKS-S', options: { Size: 'S' }, quantity: 0 },
+        { sku: 'WOOL-SOCKS-M', options: { Size: 'M' }, quantity: 4 },
+      ],
+    });
+  });
+});

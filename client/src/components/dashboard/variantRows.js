@@ -1,0 +1,81 @@
+// The admin's options and variants as the product form edits them, and the body of
+// PUT product/variants/{id} built from them. Values are typed as "S, M, L"; every row is one
+// combination of option values with its SKU, optional price and stock.
+
+export const MAX_OPTIONS = 3;
+const SUGGESTED_NAMES = ['Size', 'Colour', 'Fit'];
+
+export const EMPTY_VARIANTS = { options: [], variants: [] };
+
+/** splitValues reads "S, M, L" as ['S', 'M', 'L'] (blanks and repeats dropped). */
+export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
+
+/** rowName names a row by its values in option order: "M / Navy". */
+export const rowName = (options, row) => options.map((o) => row.options[o.name]).join(' / ');
+
+/** variantRows turns a saved product's options and variants into the editor's state. */
+export function variantRows(product) {
+  return {
+    options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', ') })),
+    variants: (product.variants ?? []).map((v) => ({
+      _id: v._id, sku: v.sku, options: v.options, price: v.price ?? '', quantity: v.quantity ?? 0, saved: v.quantity ?? 0,
+    })),
+  };
+}
+
+/** addOption appends an option named after the next usual choice (Size, then Colour). */
+export function addOption(state) {
+  if (state.options.length >= MAX_OPTIONS) return state;
+  const taken = state.options.map((o) => o.name);
+  const name = SUGGESTED_NAMES.find((n) => !taken.includes(n)) ?? '';
+  return { ...state, options: [...state.options, { name, values: '' }] };
+}
+
+const skuPart = (text) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/**
+ * generate makes one row per combination of the options' values. A row already there for a
+ * combination keeps its id, SKU, price and stock; a new one gets a SKU made of `prefix` and
+ * its values, and no stock.
+ */
+export function generate(state, prefix) {
+  const options = state.options
+    .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
+    .filter((o) => o.name && o.values.length > 0);
+  if (options.length === 0) return { ...state, variants: [] };
+  let combos = [{}];
+  for (const o of options) combos = combos.flatMap((c) => o.values.map((v) => ({ ...c, [o.name]: v })));
+  const key = (choice) => options.map((o) => choice[o.name]).join('\u0000');
+  const existing = new Map(state.variants.map((row) => [key(row.options), row]));
+  const base = skuPart(prefix) || 'SKU';
+  return {
+    ...state,
+    variants: combos.map((choice) => existing.get(key(choice)) ?? {
+      sku: [base, ...options.map((o) => skuPart(choice[o.name]))].join('-'), options: choice, price: '', quantity: 0,
+    }),
+  };
+}
+
+/** hasVariantEdits tells whether a save must send the options and variants. */
+export const hasVariantEdits = (state, saved) => state.options.length > 0 || (saved?.options?.length ?? 0) > 0;
+
+/**
+ * variantsBody is the JSON of PUT product/variants/{id}: numbers as numbers, no price = none.
+ * A saved variant whose stock the admin left as loaded is sent without it, so the server keeps
+ * its stock as it is then: a sale made while the form was open is not undone.
+ */
+export function variantsBody(state) {
+  return {
+    options: state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) })),
+    variants: state.variants.map((row) => ({
+      ...(row._id ? { _id: row._id } : {}),
+      sku: row.sku.trim(),
+      options: row.options,
+      ...(row.price === '' || row.price == null ? {} : { price: Number(row.price) }),
+      ...(row._id && Number(row.quantity) === row.saved ? {} : { quantity: Number(row.quantity) }),
+    })),
+  };
+}
+
+/** stockOf is the product's stock when it has variants: the sum of theirs. */
+export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Number(row.quantity) || 0), 0);

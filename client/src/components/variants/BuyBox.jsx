@@ -1,0 +1,65 @@
+// The buying part of a product page: the price (the chosen variant's), a picker per option,
+// how few are left, and Add to Cart. Add to Cart adds only once every option is chosen;
+// before that it says what to choose and moves the focus there. `ask` shows that request
+// from the start (a card's Add to Cart sent the shopper here to choose).
+import { useRef, useState } from 'react';
+import useAddToCart from '../../hooks/useAddToCart';
+import { useMoney } from '../../money';
+import { LOW_STOCK } from '../../rules';
+import { ADD_TO_CART, SOLD_OUT, chooseText, onlyLeftText } from '../../texts';
+import OptionPicker from './OptionPicker';
+import './variants.css';
+import { canChoose, cartItem, choose, findVariant, hasOptions, missingOptions, priceOf } from './variants';
+
+export default function BuyBox({ product, ask = false }) {
+  const add = useAddToCart();
+  const money = useMoney();
+  const pickers = useRef(null);
+  const [choice, setChoice] = useState({});
+  const [asked, setAsked] = useState(ask);
+  const variant = findVariant(product, choice);
+  const missing = missingOptions(product, choice);
+  const soldOut = hasOptions(product) && !(product.variants ?? []).some((v) => v.quantity > 0);
+
+  const pick = (name, value) => setChoice((current) => choose(product, current, name, value));
+  const addToCart = () => {
+    if (!hasOptions(product)) {
+      add(product);
+      return;
+    }
+    if (missing.length > 0 || !variant) {
+      setAsked(true);
+      const open = [...(pickers.current?.querySelectorAll('fieldset') ?? [])].find((f) => !f.querySelector('input:checked'));
+      open?.querySelector('input:not(:disabled)')?.focus();
+      return;
+    }
+    add(cartItem(product, variant));
+  };
+
+  const left = variant?.quantity;
+  return (
+    <div className="buy-box">
+      <p className="product-details__price">Price: {money(priceOf(product, variant))}</p>
+      {hasOptions(product) && (
+        <div className="buy-box__options" ref={pickers}>
+          {product.options.map((option) => (
+            <OptionPicker
+              key={option.name}
+              option={option}
+              chosen={choice[option.name]}
+              available={(value) => canChoose(product, choice, option.name, value)}
+              onChoose={pick}
+            />
+          ))}
+        </div>
+      )}
+      {left > 0 && left <= LOW_STOCK && <p className="buy-box__low">{onlyLeftText(left)}</p>}
+      <p className="buy-box__ask" role="alert">
+        {soldOut ? SOLD_OUT : asked && missing.length > 0 ? chooseText(missing) : ''}
+      </p>
+      <button type="button" className="btn btn--primary btn--wide" onClick={addToCart} disabled={soldOut}>
+        {ADD_TO_CART}
+      </button>
+    </div>
+  );
+}

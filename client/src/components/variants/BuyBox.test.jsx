@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../../test/render';
+import { server, url } from '../../test/server';
+import { products } from '../../test/fixtures';
+import { tee } from './test-fixtures';
+
+const serveTee = (product = tee) =>
+  server.use(http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product })));
+const group = (name) => screen.getByRole('group', { name: new RegExp(`^${name}`) });
+const radio = (groupName, value) => within(group(groupName)).getByRole('radio', { name: value });
+const savedCart = () => JSON.parse(localStorage.getItem('cart') ?? '[]');
+
+describe('Product page option pickers', () => {
+  it('shows a labelled radio group per option, sizes as buttons and colours as swatches', async () => {
+    serveTee();
+    renderRoute('/product/linen-tee');
+    expect(await screen.findByRole('heading', { name: 'Linen Tee' })).toBeInTheDocument();
+    expect(within(group('Size')).getAllByRole('radio').map((r) => r.value)).toEqual(['S', 'M', 'L']);
+    expect(within(group('Colour')).getAllByRole('radio').map((r) => r.value)).toEqual(['Navy', 'Sand']);
+    expect(group('Colour').querySelectorAll('.option-value__swatch')).toHaveLength(2);
+    expect(group('Size').querySelectorAll('.option-value__swatch')).toHaveLength(0);
+    expect(screen.getByText('Price: ₹500')).toBeInTheDocument();
+  });
+
+  it('greys out combinations that are sold out or not made', async () => {
+    serveTee();
+    const { user } = renderRoute('/product/linen-tee');
+    await user.click(await screen.findByRole('radio', { name: 'Navy' }));
+    expect(radio('Size', 'L')).toBeDisabled();
+    expect(radio('Size', 'S')).toBeEnabled();
+    await user.click(radio('Colour', 'Sand'));
+    expect(radio('Size', 'S')).toBeDisabled();
+    expect(radio('Size', 'L')).toBeEnabled();
+  });
+
+  it('asks for the missing choice instead of adding, and focuses it', async () => {
+    serveTee();
+    const { user, router } = renderRoute('/product/linen-tee');
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a size and colour');
+    expect(radio('Size', 'S')).toHaveFocus();
+    await user.click(radio('Size', 'M'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose a colour');
+    expect(router.state.location.pathname).toBe('/product/linen-tee');
+    expect(savedCart()).toEqual([]);
+  });
+
+  it('shows Only N left at 3 or fewer, and the chosen variant\'s price', async () => {
+    serveTee();
+    const { user } = renderRoute('/product/linen-tee');
+    await user.click(await screen.findByRole('radio', { name: 'M' }));
+    await user.click(radio('Colour', 'Navy'));
+    expect(screen.getByText('Only 2 left')).toBeInTheDocument();
+    await user.click(radio('Colour', 'Sand'));
+    expect(screen.queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+    await user.click(radio('Size', 'L'));
+    expect(screen.getByText('Price: ₹650')).toBeInTheDocument();
+    expect(group('Size')).toHaveTextContent('Size: L');
+  });
+
+  it('adds the chosen variant inside the whole product, then toasts and opens the cart', async () => {
+    serveTee();
+    const { user, router } = renderRoute('/product/linen-tee', { cart: [products[0]] });
+    await user.click(await screen.findByRole('radio', { name: 'L' }));
+    await user.click(radio('Colour', 'Sand'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cart');
+    const [, item] = savedCart();
+    expect(item).toMatchObject({ _id: tee._id, name: 'Linen Tee', price: 650, options: tee.options });
+    expect(item.variant).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Colour: 'Sand' } });
+    expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
+    expect(screen.getByText('Size: L, Colour: Sand')).toBeInTheDocument();
+  });
+
+  it('says Sold out and cannot add when no variant has stock', async () => {
+    serveTee({ ...tee, variants: tee.variants.map((v) => ({ ...v, quantity: 0 })) });
+    renderRoute('/product/linen-tee');
+    expect(await screen.findByText('Sold out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('sends a card\'s Add to Cart to the product page to choose', async () => {
+    serveTee();
+    server.use(http.get(url('product/search/:keyword'), () => HttpResponse.json([tee])));
+    const { user, router } = renderRoute('/about');
+    await user.type(screen.getByRole('searchbox'), 'tee{Enter}');
+    const card = await screen.findByRole('article', { name: 'Linen Tee' });
+    await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/linen-tee'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a size and colour');
+    expect(savedCart()).toEqual([]);
+  });
+});

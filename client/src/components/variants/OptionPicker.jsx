@@ -1,0 +1,36 @@
+// One option of a product (Size, Colour) as a radio group: buttons for sizes, swatches for
+// colours. Values that cannot be bought with the other choices (sold out, or not made) are
+// greyed and cannot be chosen.
+import { isColourOption, swatchColour } from './swatch';
+
+export default function OptionPicker({ option, chosen, available, onChoose }) {
+  const colour = isColourOption(option.name);
+  const group = `option-${option.name}`;
+  return (
+    <fieldset className="option-picker">
+      <legend>
+        {option.name}
+        {chosen && <span className="option-picker__chosen">: {chosen}</span>}
+      </legend>
+      <div className="option-picker__values">
+        {option.values.map((value) => {
+          const open = available(value);
+          return (
+            <label key={value} className={`option-value${colour ? ' option-value--swatch' : ''}`}>
+              <input
+                type="radio"
+                name={group}
+                value={value}
+                checked={chosen === value}
+                disabled={!open}
+                onChange={() => onChoose(option.name, value)}
+              />
+              {colour && <span className="option-value__swatch" style={{ background: swatchColour(value) }} aria-hidden="true" />}
+              <span className="option-value__text">{value}</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

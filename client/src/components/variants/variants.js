@@ -1,0 +1,59 @@
+// What a product sold by size and colour offers: which choices are still open, which variant
+// a choice names, its price, and the cart item it becomes. A product without options has no
+// variants and passes through all of this unchanged.
+
+/** hasOptions tells whether a shopper must choose (a size, a colour) before buying. */
+export const hasOptions = (product) => (product?.options?.length ?? 0) > 0;
+
+const matches = (variant, choice) =>
+  Object.entries(choice).every(([name, value]) => value === undefined || variant.options?.[name] === value);
+
+/** findVariant is the variant of a complete choice ({Size: 'M', Colour: 'Navy'}), or undefined. */
+export function findVariant(product, choice) {
+  if (!hasOptions(product) || product.options.some((o) => !choice[o.name])) return undefined;
+  return product.variants?.find((v) => matches(v, choice));
+}
+
+/**
+ * canChoose tells whether `value` of option `name` can still be bought with the other choices
+ * made: some variant with it (and with them) has stock. Sold-out and unsold combinations
+ * cannot be chosen.
+ */
+export function canChoose(product, choice, name, value) {
+  const wanted = { ...choice, [name]: value };
+  return (product.variants ?? []).some((v) => v.quantity > 0 && matches(v, wanted));
+}
+
+/**
+ * choose makes `value` the choice of option `name`; another choice that cannot be bought
+ * with it any more is dropped, so the shopper picks it again.
+ */
+export function choose(product, choice, name, value) {
+  const next = { ...choice, [name]: value };
+  for (const other of product.options) {
+    if (other.name !== name && next[other.name] && !canChoose(product, next, other.name, next[other.name])) {
+      delete next[other.name];
+    }
+  }
+  return next;
+}
+
+/** missingOptions names the options not chosen yet, in the product's order. */
+export const missingOptions = (product, choice) =>
+  (product.options ?? []).filter((o) => !choice[o.name]).map((o) => o.name);
+
+/** priceOf is what the variant costs: its own price when it sets one, else the product's. */
+export const priceOf = (product, variant) => variant?.price ?? product.price;
+
+/**
+ * cartItem is what goes into the cart: the whole product, priced as the chosen variant, with
+ * that variant (id, SKU and its size and colour) inside.
+ */
+export function cartItem(product, variant) {
+  if (!variant) return product;
+  const { _id, sku, options } = variant;
+  return { ...product, price: priceOf(product, variant), variant: { _id, sku, options } };
+}
+
+/** checkoutLine is a cart item as checkout sends it: naming its variant by variantId. */
+export const checkoutLine = (item) => (item.variant?._id ? { ...item, variantId: item.variant._id } : item);

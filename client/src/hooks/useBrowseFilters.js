@@ -1,0 +1,54 @@
+// useBrowseFilters keeps a list's filters and sort in the address (`?size=M,L&colour=Navy&
+// inStock=true&sort=price-asc`), beside the loaded page count of useLoadedPages, so a shared
+// link or the Back button brings the same list back. It returns [filters, setFilters];
+// setFilters(change) sets or clears the named filters (empty = cleared), starts again from
+// the first page, and keeps the scroll position. Each change is a history entry: Back
+// undoes it.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { PAGE_PARAM } from './useLoadedPages';
+
+export const LIST_FILTERS = ['category', 'size', 'colour'];
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'name'];
+export const DEFAULT_SORT = SORTS[0];
+
+const list = (value) => (value ? value.split(',').map((v) => v.trim()).filter(Boolean) : []);
+const price = (value) => (value && Number.isFinite(Number(value)) && Number(value) >= 0 ? value : '');
+
+/** readFilters reads the filters of an address' query. */
+export function readFilters(params) {
+  const sort = params.get('sort');
+  return {
+    category: list(params.get('category')),
+    size: list(params.get('size')),
+    colour: list(params.get('colour')),
+    minPrice: price(params.get('minPrice')),
+    maxPrice: price(params.get('maxPrice')),
+    inStock: params.get('inStock') === 'true',
+    sort: SORTS.includes(sort) ? sort : DEFAULT_SORT,
+  };
+}
+
+const isEmpty = (value) => value === '' || value === false || value == null || (Array.isArray(value) && value.length === 0);
+
+/** activeFilters counts the filters set (the sort is not a filter). */
+export const activeFilters = (filters) =>
+  ['category', 'size', 'colour', 'minPrice', 'maxPrice', 'inStock'].filter((name) => !isEmpty(filters[name])).length;
+
+export default function useBrowseFilters() {
+  const [params, setParams] = useSearchParams();
+  const key = params.toString();
+  const filters = useMemo(() => readFilters(new URLSearchParams(key)), [key]);
+  const setFilters = useCallback((change) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [name, value] of Object.entries(change)) {
+        if (isEmpty(value) || (name === 'sort' && value === DEFAULT_SORT)) next.delete(name);
+        else next.set(name, Array.isArray(value) ? value.join(',') : String(value));
+      }
+      next.delete(PAGE_PARAM);
+      return next;
+    }, { preventScrollReset: true });
+  }, [setParams]);
+  return [filters, setFilters];
+}
