@@ -14,7 +14,7 @@ import (
 // as updateStatement (with the table's name), and deletes by the same expression. Its own _id
 // index is on _ferretdb_sjson->"_id", which SQLite does not take for this expression, so every
 // update and delete by _id scans its whole table. An index on exactly idExpression makes them
-// look the document up instead (DESIGN.md §9 measured 80-340 ms becoming 1-2 ms at 10,000
+// look the document up instead (measured: 80-340 ms becoming 1-2 ms at 10,000
 // products).
 const (
 	idExpression     = `_ferretdb_sjson->'$._id'`

@@ -30,7 +30,7 @@ const (
 // Options tune a DB.
 type Options struct {
 	// SerializeUpdates makes the store serialise every read-modify-write of one document
-	// itself. The embedded store needs it: its updates are not atomic (DESIGN.md §9).
+	// itself. The embedded store needs it: its updates are not atomic (docs/architecture.md).
 	SerializeUpdates bool
 	// ConnectTimeout bounds how long Open retries an unreachable store.
 	ConnectTimeout time.Duration

@@ -18,7 +18,7 @@ const maxGuardedAttempts = 50
 // (nil: nothing to do), or an error that ends the update unwritten. It checks the guard's
 // conditions itself: on the embedded store the guard is never sent.
 //   - The embedded store's updates are neither atomic nor able to use an index for anything
-//     but _id (DESIGN.md §9): there the document's lock is held from the read to the write
+//     but _id (docs/architecture.md): there the document's lock is held from the read to the write
 //     (see Locker) and the write filters on _id alone.
 //   - MongoDB writes with the guard in the filter (an atomic conditional update) and decides
 //     again when another write came first.

@@ -13,7 +13,7 @@ import (
 	"shop/mongostore"
 )
 
-// On the embedded store, whose updates are not atomic (DESIGN.md §9), 20 writers at once
+// On the embedded store, whose updates are not atomic (docs/architecture.md), 20 writers at once
 // taking and giving back units of one product: no update is lost and the quantity never goes
 // below zero.
 func TestGuardedWritesUnderTwentyWriters(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 
 // On the embedded store every collection the shop updates exists from the start, with the
 // index that makes FerretDB's update of one document by _id a look-up instead of a scan of
-// the collection (DESIGN.md §9).
+// the collection (docs/architecture.md).
 func TestEveryUpdatedCollectionUpdatesByIndex(t *testing.T) {
 	if !storetest.Embedded() {
 		t.Skip("the index is the embedded store's; MongoDB updates by its _id index")

@@ -198,7 +198,7 @@ func (s *OrderStore) ProductsByID(ctx context.Context, ids []string) (map[string
 
 // productDocs reads products by id. MongoDB answers one batched $in from its _id index. The
 // embedded store (the one whose updates the shop serialises) answers only an _id equality
-// without scanning every product (DESIGN.md §1: a $in of 3 ids among 5,000 products took
+// without scanning every product (docs/architecture.md: a $in of 3 ids among 5,000 products took
 // about 170 ms, three look-ups about 20 ms), so there the ids are looked up one by one.
 func (s *OrderStore) productDocs(ctx context.Context, oids []bson.ObjectID) ([]productDoc, error) {
 	coll := s.db.db.Collection(productsColl)

@@ -15,7 +15,7 @@ import (
 
 // photoBatcher reads photo files from GridFS, many in one query: the photos wanted while a
 // query runs are read together by the next one. On the embedded store every chunks query
-// scans the whole chunks collection (DESIGN.md §8: about 630 ms among 200 photos, whatever
+// scans the whole chunks collection (docs/architecture.md: about 630 ms among 200 photos, whatever
 // the filter), so a burst of cold photos costs a few scans instead of one scan each: 64
 // distinct cold photos took 64 scans (tens of seconds of CPU) before, two or three now.
 // On MongoDB the same query uses the bucket's files_id index.

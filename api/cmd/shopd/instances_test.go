@@ -17,7 +17,7 @@ import (
 )
 
 // TestTwoInstancesOnOneStore runs two shopd instances on one store, as an operator scaling out
-// would: a change made through one is served by the other within 2 s (DESIGN.md §8).
+// would: a change made through one is served by the other within 2 s (docs/architecture.md).
 func TestTwoInstancesOnOneStore(t *testing.T) {
 	store, err := embedded.Start(t.TempDir())
 	if err != nil {

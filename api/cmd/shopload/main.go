@@ -1,5 +1,5 @@
 // Command shopload drives load at a running shopd and checks the catalogue's budgets
-// (issue 8, bench/README.md). It runs as its own process, uses only net/http, and keeps a
+// (bench/README.md). It runs as its own process, uses only net/http, and keeps a
 // fixed number of keep-alive connections busy for a fixed time per endpoint. Each request
 // asks for gzip like a browser does; bodies are read whole but not decompressed.
 //

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// Budgets of issue 8, on the bench machine, in one run.
+// Budgets of bench/README.md, on the bench machine, in one run.
 const (
 	minReadRatio       = 0.25  // every catalogue read: requests/s at least this share of the ceiling
 	minRevalidateRatio = 0.60  // photo revalidation (304)
