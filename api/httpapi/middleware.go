@@ -125,7 +125,8 @@ func cors(origins []string) gin.HandlerFunc {
 		h := c.Writer.Header()
 		h.Set("Access-Control-Allow-Origin", origin)
 		h.Add("Vary", "Origin")
-		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-ID")
+		// A paged order list says in X-Total-Count how many orders there are in all.
+		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-ID, X-Total-Count")
 		if c.Request.Method == http.MethodOptions {
 			h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
 			h.Set("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, If-None-Match")

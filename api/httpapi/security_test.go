@@ -260,6 +260,10 @@ func TestCORSLetsInOnlyTheListedOrigins(t *testing.T) {
 	if rec.Code != 200 || rec.Header().Get("Access-Control-Allow-Origin") != good || !strings.Contains(rec.Header().Get("Vary"), "Origin") {
 		t.Errorf("allowed origin: %d, Allow-Origin %q, Vary %q", rec.Code, rec.Header().Get("Access-Control-Allow-Origin"), rec.Header().Get("Vary"))
 	}
+	if !strings.Contains(rec.Header().Get("Access-Control-Expose-Headers"), "X-Total-Count") {
+		t.Errorf("the total of a paged list is hidden from the other origin: Expose-Headers %q",
+			rec.Header().Get("Access-Control-Expose-Headers"))
+	}
 	rec = preflight(good)
 	if rec.Code != http.StatusNoContent || rec.Header().Get("Access-Control-Allow-Origin") != good ||
 		!strings.Contains(rec.Header().Get("Access-Control-Allow-Methods"), "POST") ||

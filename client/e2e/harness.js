@@ -32,6 +32,9 @@ const world = { server: null, browser: null, tmp: null, baseURL: null };
 /** baseURL is the address of the running shop, e.g. http://127.0.0.1:41234. */
 export const baseURL = () => world.baseURL;
 
+/** outboxDir is where the running shop writes its mails as .eml files (it has no mail server). */
+export const outboxDir = () => join(world.tmp, 'data', 'mail');
+
 /** start builds what is stale, starts shopd and launches Chromium. */
 export async function start() {
   if (!existsSync(CHROME_PATH)) {
@@ -115,6 +118,7 @@ function startServer(bin, port, tmp, dist) {
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       STRIPE_SECRET_KEY: '',
+      SMTP_URL: '',
       CORS_ORIGINS: '',
       TRUSTED_PROXIES: '',
       LOG_LEVEL: 'warn',

@@ -8,6 +8,7 @@ import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
 import phones from './journeys/phones.js';
+import orders from './journeys/orders.js';
 import variants from './journeys/variants.js';
 
 describe('the shop in a real browser', () => {
@@ -18,6 +19,7 @@ describe('the shop in a real browser', () => {
   accounts();
   checkout();
   admin();
+  orders();
   variants();
   guards();
   phones();

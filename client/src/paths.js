@@ -13,11 +13,14 @@ export const POLICY = '/policy';
 export const FORGET_PASSWORD = '/forget-password';
 export const REGISTER = '/register';
 export const LOGIN = '/login';
+/** Password reset by an emailed link: asks for the link, or (with ?token=) a new password. */
+export const RESET_PASSWORD = '/reset-password';
 
 export const DASHBOARD = '/dashboard';
 export const USER_DASHBOARD = '/dashboard/user';
 export const USER_PROFILE = '/dashboard/user/profile';
 export const USER_ORDERS = '/dashboard/user/orders';
+export const USER_ORDER = (id) => `/dashboard/user/orders/${id}`;
 export const ADMIN_DASHBOARD = '/dashboard/admin';
 export const ADMIN_CREATE_CATEGORY = '/dashboard/admin/create-category';
 export const ADMIN_CREATE_PRODUCT = '/dashboard/admin/create-product';

@@ -16,6 +16,7 @@ import NotFound from './pages/NotFound';
 import Login from './pages/auth/Login';
 import Register from './pages/auth/Register';
 import ForgotPassword from './pages/auth/ForgotPassword';
+import ResetPassword from './pages/auth/ResetPassword';
 import UserRoute from './components/guards/UserRoute';
 import AdminRoute from './components/guards/AdminRoute';
 import { adminDashboardRoutes, userDashboardRoutes } from './pages/dashboard-routes.jsx';
@@ -36,6 +37,7 @@ export const routes = [
       { path: paths.CONTACT, element: <InfoPage page="contact" /> },
       { path: paths.POLICY, element: <InfoPage page="policy" /> },
       { path: paths.FORGET_PASSWORD, element: <ForgotPassword /> },
+      { path: paths.RESET_PASSWORD, element: <ResetPassword /> },
       { path: paths.REGISTER, element: <Register /> },
       { path: paths.LOGIN, element: <Login /> },
       {

@@ -4,6 +4,8 @@
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 6;
 export const ADMIN_ORDERS_PAGE_SIZE = 3;
+/** The shopper's orders come 10 a page; the pager shows only when there are more. */
+export const USER_ORDERS_PAGE_SIZE = 10;
 
 /** Products shown under "Similar Products" on a product page. */
 export const RELATED_COUNT = 3;
@@ -28,6 +30,10 @@ export const CARD_CVV_LENGTH = 3;
 
 /** The five order statuses in their default list order; an admin may pick any at any time. */
 export const ORDER_STATUSES = ['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
+
+/** A shopper may cancel an order until it ships. */
+export const CANCELLABLE_STATUSES = ORDER_STATUSES.slice(0, 2);
+export const canCancel = (order) => CANCELLABLE_STATUSES.includes(order?.status);
 
 /** The payment column of every order list, whatever the order holds. */
 export const PAYMENT_TEXT = 'Success';

@@ -1,6 +1,6 @@
 // Catalogue writes of the admin area and the admin's product list; the storefront's catalogue
 // reads live in categories.js and products.js.
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { PRODUCTS_KEY } from './products';
 
@@ -19,15 +19,21 @@ export const setProductVariants = (id, body) => api.put(`/api/v1/product/variant
 
 export const deleteProduct = (id) => api.delete(`/api/v1/product/delete-product/${id}`);
 
-/** getAllProducts answers every product, newest first, for the admin's list. */
-export const getAllProducts = () => api.get('/api/v1/product/get-product').then((d) => d?.products ?? []);
+/** getProductsPage answers {products, total, page}: one page of every product, newest first. */
+export const getProductsPage = (page, limit) =>
+  api.get('/api/v1/product/get-product', { params: { page, limit } }).then((d) => {
+    const products = d?.products ?? [];
+    return { products, total: Number.isFinite(d?.countTotal) ? d.countTotal : products.length, page };
+  });
 
 /** The admin product list's failure text. */
 export const PRODUCT_LIST_ERROR = 'Something Went Wrong';
 
-export const allProductsQuery = () =>
+/** One page of the admin's product list; the page shown stays while the next one loads. */
+export const productsPageQuery = (page, limit) =>
   queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'all'],
-    queryFn: getAllProducts,
+    queryKey: [...PRODUCTS_KEY, 'all', page, limit],
+    queryFn: () => getProductsPage(page, limit),
+    placeholderData: keepPreviousData,
     meta: { errorText: PRODUCT_LIST_ERROR },
   });

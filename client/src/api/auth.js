@@ -1,4 +1,5 @@
-// Account calls: sign in, sign up, password reset and the guards' checks.
+// Account calls: sign in, sign up, password reset (by the answer or an emailed link) and the
+// guards' checks.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 
@@ -10,6 +11,12 @@ export const register = (form) => api.post(`${base}/register`, form);
 
 export const forgotPassword = (email, newpassword, answer) =>
   api.post(`${base}/forgot-password`, { email, newpassword, answer });
+
+/** requestResetLink asks for a reset link by email; the answer is the same for every email. */
+export const requestResetLink = (email) => api.post(`${base}/reset-link`, { email });
+
+/** resetPassword sets a new password with the token of an emailed reset link. */
+export const resetPassword = (token, newpassword) => api.post(`${base}/reset-password`, { token, newpassword });
 
 // A refusal (401, 403) is an answer, not a failure: the session may not open that area.
 const refusedIsNo = (error) => {

@@ -1,13 +1,24 @@
 // User calls of the dashboards: the admin's user list and the shopper's profile update.
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { SOMETHING_WENT_WRONG } from '../texts';
 
-export const getAllUsers = () => api.get('/api/v1/auth/all-users').then((d) => d?.users ?? []);
+/** getUsersPage answers {users, total, page}: one page of the users and the number of all of them. */
+export const getUsersPage = (page, limit) =>
+  api.get('/api/v1/auth/all-users', { params: { page, limit } }).then((d) => {
+    const users = d?.users ?? [];
+    return { users, total: Number.isFinite(d?.total) ? d.total : users.length, page };
+  });
 
 // A new password or security answer travels with the current password; neither is sent otherwise.
 export const updateProfile = ({ name, email, password, phone, address, answer, currentPassword }) =>
   api.put('/api/v1/auth/profile', { name, email, password, phone, address, answer, currentPassword });
 
-export const allUsersQuery = () =>
-  queryOptions({ queryKey: ['users'], queryFn: getAllUsers, meta: { errorText: SOMETHING_WENT_WRONG } });
+/** One page of the admin's user list; the page shown stays while the next one loads. */
+export const usersPageQuery = (page, limit) =>
+  queryOptions({
+    queryKey: ['users', page, limit],
+    queryFn: () => getUsersPage(page, limit),
+    placeholderData: keepPreviousData,
+    meta: { errorText: SOMETHING_WENT_WRONG },
+  });

@@ -92,7 +92,7 @@ describe('Cart page', () => {
     expect(JSON.parse(localStorage.getItem('cart'))).toEqual([]);
   });
 
-  it('disables Pay while paying and re-enables it silently on failure, with a new key per attempt', async () => {
+  it('disables Pay while paying and re-enables it silently on failure, retrying under the same key', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const keys = [];
     let release;
@@ -119,6 +119,46 @@ describe('Cart page', () => {
     release();
     await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
     expect(keys).toHaveLength(2);
-    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('retries a checkout whose answer was lost under its key; a paid or changed cart gets a new one', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const keys = [];
+    let answers = [() => HttpResponse.error(), () => HttpResponse.error()];
+    server.use(http.post(url('product/process-payment'), ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      const answer = answers.shift();
+      return answer ? answer() : HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+    }));
+    const pay = async (person) => {
+      const before = keys.length;
+      await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      await waitFor(() => expect(keys).toHaveLength(before + 1));
+    };
+
+    // Two attempts of one cart whose answers are lost, then one with the cart changed.
+    const first = renderRoute('/cart', { cart: [jeans, shirt], auth: signedIn(user) });
+    await fillCard(first.user);
+    await pay(first.user);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+    await pay(first.user);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+    expect(keys[1]).toBe(keys[0]);
+    await first.user.click(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('button', { name: /Remove/ })[1]);
+    await pay(first.user);
+    expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+    expect(keys[2]).not.toBe(keys[0]);
+    first.unmount();
+
+    // After the payment, the same lines bought again are a new checkout.
+    answers = [];
+    const second = renderRoute('/cart', { cart: [jeans], auth: signedIn(user) });
+    await fillCard(second.user);
+    await pay(second.user);
+    expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+    expect(new Set(keys.slice(1)).size).toBe(3);
+    expect(log).toHaveBeenCalled();
   });
 });

@@ -17,6 +17,7 @@ export const userDashboardRoutes = [
   { index: true, element: lazyPage(() => import('./user/Dashboard')) },
   { path: 'profile', element: lazyPage(() => import('./user/Profile')) },
   { path: 'orders', element: lazyPage(() => import('./user/Orders')) },
+  { path: 'orders/:id', element: lazyPage(() => import('./user/OrderDetail')) },
 ];
 
 export const adminDashboardRoutes = [

@@ -4,6 +4,7 @@
 import { setupServer } from 'msw/node';
 import { http, HttpResponse } from 'msw';
 import { categories, products } from './fixtures';
+import { onePage } from './paging';
 import { browseHandler } from '../components/browse/test-browse';
 
 /** url builds the absolute address msw matches for an API path (jsdom's origin). */
@@ -18,7 +19,8 @@ export const handlers = [
     return HttpResponse.json({ success: true, products: products.slice((page - 1) * 6, page * 6) });
   }),
   browseHandler(products),
-  http.get(url('product/get-product'), () => HttpResponse.json({ success: true, countTotal: products.length, products })),
+  http.get(url('product/get-product'), ({ request }) =>
+    HttpResponse.json({ success: true, countTotal: products.length, products: onePage(products, request) })),
   http.get(url('product/get-product/:slug'), ({ params }) => {
     const product = products.find((p) => p.slug === params.slug);
     return product

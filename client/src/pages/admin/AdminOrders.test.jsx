@@ -3,52 +3,90 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
+import { pageAsked, pagedOrders } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
 import { ORDER_STATUSES } from '../../rules';
 
 const PATH = '/dashboard/admin/orders';
 
-// Seven orders answered out of order: order n is n days old, so newest first is 1, 2, ... 7.
+// Seven orders: order n is n days old, so newest first is 1, 2, ... 7.
 const orders = [3, 1, 7, 2, 5, 4, 6].map((n) => makeOrder(n, { count: n === 1 ? 2 : 1, status: n === 1 ? 'Shipped' : 'Not Process' }));
 
 const card = (n) => within(screen.getByRole('article', { name: `Order #${n}` }));
+const titles = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
 
-/** answerOrders answers all-orders with the current `list` and counts the calls. */
+/** answerOrders answers all-orders a page at a time from the current `list`, counting the calls. */
 function answerOrders(list) {
-  const handler = vi.fn(() => HttpResponse.json(list));
+  const handler = vi.fn(pagedOrders(list));
   server.use(http.get(url('auth/all-orders'), handler));
   return handler;
 }
 
+/** asked lists the page and limit of each all-orders call the handler saw. */
+const asked = (handler) => handler.mock.calls.map(([{ request }]) => pageAsked(request));
+
 describe('admin orders', () => {
   beforeAll(() => import('./AdminOrders'));
 
-  it('shows please wait..., then 3 orders a page, newest first, numbered across pages', async () => {
-    const answer = held(() => HttpResponse.json(orders));
+  it('shows please wait..., then 3 orders a page from the server, newest first, numbered across pages', async () => {
+    const pages = vi.fn(pagedOrders(orders));
+    const answer = held(pages);
     server.use(http.get(url('auth/all-orders'), answer.handler));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
     answer.release();
     expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
     expect(await screen.findByText('Buyer 3')).toBeInTheDocument();
     expect(screen.queryByText('please wait...')).not.toBeInTheDocument();
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Order #1', 'Order #2', 'Order #3']);
+    expect(titles()).toEqual(['Order #1', 'Order #2', 'Order #3']);
     expect(card(1).getByText('Buyer 1')).toBeInTheDocument();
     expect(card(3).getByText('Buyer 3')).toBeInTheDocument();
+    expect(asked(pages)).toEqual([{ page: 1, limit: 3 }]);
     // The pager covers all seven orders: three pages.
     expect(screen.getByTitle('3')).toBeInTheDocument();
     expect(screen.queryByTitle('4')).not.toBeInTheDocument();
 
     await user.click(screen.getByTitle('2'));
     expect(await screen.findByText('Buyer 4')).toBeInTheDocument();
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Order #4', 'Order #5', 'Order #6']);
+    expect(titles()).toEqual(['Order #4', 'Order #5', 'Order #6']);
     expect(card(6).getByText('Buyer 6')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
 
     await user.click(screen.getByTitle('3'));
     expect(await screen.findByText('Buyer 7')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(card(7).getByRole('heading', { name: 'Order #7' })).toBeInTheDocument();
+    expect(asked(pages)).toEqual([{ page: 1, limit: 3 }, { page: 2, limit: 3 }, { page: 3, limit: 3 }]);
+  });
+
+  it('pages over every order the server counts, not just those it answered', async () => {
+    // A shop with 100,000 orders: each answer holds 3, X-Total-Count says how many in all.
+    const pages = vi.fn(({ request }) => {
+      const { page } = pageAsked(request);
+      const numbers = [1, 2, 3].map((i) => (page - 1) * 3 + i).filter((n) => n <= 100_000);
+      const list = numbers.map((n) => makeOrder(n));
+      return HttpResponse.json(list, { headers: { 'X-Total-Count': '100000' } });
+    });
+    server.use(http.get(url('auth/all-orders'), pages));
+    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    await user.click(screen.getByTitle('33334'));
+    expect(await screen.findByText('Buyer 100000')).toBeInTheDocument();
+    expect(titles()).toEqual(['Order #100000']);
+    expect(asked(pages).at(-1)).toEqual({ page: 33334, limit: 3 });
+  });
+
+  it('opens the page named in the address and falls back to the last page past the end', async () => {
+    const pages = answerOrders(orders);
+    const { router } = renderDashboard(`${PATH}`, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    await router.navigate(`${PATH}?page=9`);
+    // Two answers in a row (page 9 is empty, then page 3): allow a busy machine the time.
+    expect(await screen.findByText('Buyer 7', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(titles()).toEqual(['Order #7']);
+    expect(router.state.location.search).toBe('?page=3');
+    expect(asked(pages).map((p) => p.page)).toEqual([1, 9, 3]);
   });
 
   it('shows the order table: #, Status, Buyer, Date, Payment, Quantity', async () => {
@@ -89,7 +127,7 @@ describe('admin orders', () => {
 
   it('offers the five statuses, sends the chosen one and reloads the list', async () => {
     let list = orders;
-    const all = vi.fn(() => HttpResponse.json(list));
+    const all = vi.fn(pagedOrders(() => list));
     let sent;
     let id;
     server.use(

@@ -1,39 +1,39 @@
-import { useState } from 'react';
 import { Row, Col } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { allProductsQuery } from '../../api/admin-catalogue';
+import { productsPageQuery } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import AdminProductCard from '../../components/dashboard/AdminProductCard';
-import ClientPager from '../../components/dashboard/ClientPager';
+import Pager from '../../components/dashboard/Pager';
 import ErrorState from '../../components/status/ErrorState';
 import EmptyState from '../../components/status/EmptyState';
 import { LOADING_TEXT } from '../../components/dashboard/texts';
+import usePagedQuery from '../../hooks/usePagedQuery';
 import { ADMIN_CREATE_PRODUCT } from '../../paths';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../rules';
 
-/** Products is the admin's list of every product, 6 a page. */
+/** Products is the admin's list of every product, 6 a page from the server. */
 export default function Products() {
-  const [page, setPage] = useState(1);
-  const { data: products = [], isPending, isError, refetch } = useQuery(allProductsQuery());
-  const shown = products.slice((page - 1) * ADMIN_PRODUCTS_PAGE_SIZE, page * ADMIN_PRODUCTS_PAGE_SIZE);
+  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+    (n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE),
+    ADMIN_PRODUCTS_PAGE_SIZE,
+  );
 
   let body;
   if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
   else if (isError) body = <ErrorState what="the products" onRetry={refetch} />;
-  else if (products.length === 0) {
+  else if (data.total === 0) {
     body = <EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />;
   } else {
     body = (
       <>
         <Row gutter={[16, 16]}>
-          {shown.map((product) => (
+          {data.products.map((product) => (
             <Col key={product._id} xs={24} sm={12} lg={8}>
               <AdminProductCard product={product} />
             </Col>
           ))}
         </Row>
-        <ClientPager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} total={products.length} onChange={setPage} />
+        <Pager page={page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} total={data.total} onChange={setPage} />
       </>
     );
   }

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
+import { onePage, pageAsked } from '../../test/paging';
 import { admin, products, signedIn } from '../../test/fixtures';
 
 const PATH = '/dashboard/admin/products';
@@ -12,12 +13,12 @@ const productLinks = () => screen.getAllByRole('link', { name: /^Product \d+$/ }
 describe('admin products list', () => {
   beforeAll(() => import('./Products'));
 
-  it('shows 6 products a page, each linking to its edit page, and pages on the client', async () => {
-    let calls = 0;
+  it('shows 6 products a page from the server, each linking to its edit page', async () => {
+    const asked = [];
     server.use(
-      http.get(url('product/get-product'), () => {
-        calls += 1;
-        return HttpResponse.json({ success: true, countTotal: products.length, products });
+      http.get(url('product/get-product'), ({ request }) => {
+        asked.push(pageAsked(request));
+        return HttpResponse.json({ success: true, countTotal: products.length, products: onePage(products, request) });
       }),
     );
     const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
@@ -35,7 +36,16 @@ describe('admin products list', () => {
     expect(screen.getByRole('link', { name: 'Product 7' })).toHaveAttribute('href', '/dashboard/admin/product/product-7');
     expect(screen.getByRole('link', { name: 'Product 8' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Product 1' })).not.toBeInTheDocument();
-    expect(calls).toBe(1);
+    expect(asked).toEqual([{ page: 1, limit: 6 }, { page: 2, limit: 6 }]);
+  });
+
+  it('pages over every product the server counts', async () => {
+    server.use(http.get(url('product/get-product'), () =>
+      HttpResponse.json({ success: true, countTotal: 1200, products: products.slice(0, 6) })));
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Product 6');
+    expect(screen.getByTitle('200')).toBeInTheDocument();
+    expect(screen.queryByTitle('201')).not.toBeInTheDocument();
   });
 
   it('opens the edit page of a product from its card', async () => {

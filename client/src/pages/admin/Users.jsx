@@ -1,19 +1,19 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { allUsersQuery } from '../../api/users';
+import { usersPageQuery } from '../../api/users';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
-import ClientPager from '../../components/dashboard/ClientPager';
+import Pager from '../../components/dashboard/Pager';
 import UserTable from '../../components/dashboard/UserTable';
 import ErrorState from '../../components/status/ErrorState';
 import { LOADING_TEXT } from '../../components/dashboard/texts';
+import usePagedQuery from '../../hooks/usePagedQuery';
 import { ADMIN_USERS_PAGE_SIZE } from '../../rules';
 
-/** Users is the admin's list of every user, 10 a page. */
+/** Users is the admin's list of every user, 10 a page from the server. */
 export default function Users() {
-  const [page, setPage] = useState(1);
-  const { data: users = [], isPending, isError, refetch } = useQuery(allUsersQuery());
-  const shown = users.slice((page - 1) * ADMIN_USERS_PAGE_SIZE, page * ADMIN_USERS_PAGE_SIZE);
+  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+    (n) => usersPageQuery(n, ADMIN_USERS_PAGE_SIZE),
+    ADMIN_USERS_PAGE_SIZE,
+  );
 
   let body;
   if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
@@ -21,8 +21,8 @@ export default function Users() {
   else {
     body = (
       <>
-        <UserTable users={shown} />
-        <ClientPager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={users.length} onChange={setPage} />
+        <UserTable users={data.users} />
+        <Pager page={page} pageSize={ADMIN_USERS_PAGE_SIZE} total={data.total} onChange={setPage} />
       </>
     );
   }

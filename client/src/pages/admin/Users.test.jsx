@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
+import { onePage, pageAsked } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
 
 const PATH = '/dashboard/admin/users';
@@ -21,8 +22,8 @@ const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1
 describe('admin users', () => {
   beforeAll(() => import('./Users'));
 
-  it('shows name, email and phone, 10 users a page, paged on the client', async () => {
-    const all = vi.fn(() => HttpResponse.json({ success: true, users }));
+  it('shows name, email and phone, 10 users a page from the server', async () => {
+    const all = vi.fn(({ request }) => HttpResponse.json({ success: true, users: onePage(users, request), total: users.length }));
     server.use(http.get(url('auth/all-users'), all));
     const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('User 10')).toBeInTheDocument();
@@ -39,6 +40,8 @@ describe('admin users', () => {
       '555-0101',
     ]);
     expect(screen.queryByText('User 11')).not.toBeInTheDocument();
+    expect(screen.getByTitle('3')).toBeInTheDocument();
+    expect(screen.queryByTitle('4')).not.toBeInTheDocument();
 
     await user.click(screen.getByTitle('2'));
     expect(await screen.findByText('User 11')).toBeInTheDocument();
@@ -48,7 +51,19 @@ describe('admin users', () => {
     await user.click(screen.getByTitle('3'));
     expect(await screen.findByText('User 23')).toBeInTheDocument();
     expect(rows()).toHaveLength(3);
-    expect(all).toHaveBeenCalledTimes(1);
+    expect(all.mock.calls.map(([{ request }]) => pageAsked(request))).toEqual([
+      { page: 1, limit: 10 },
+      { page: 2, limit: 10 },
+      { page: 3, limit: 10 },
+    ]);
+  });
+
+  it('pages over every user the server counts', async () => {
+    server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: users.slice(0, 10), total: 5000 })));
+    renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('User 10')).toBeInTheDocument();
+    expect(screen.getByTitle('500')).toBeInTheDocument();
+    expect(screen.queryByTitle('501')).not.toBeInTheDocument();
   });
 
   it('shows Something went wrong when the list fails without a message', async () => {

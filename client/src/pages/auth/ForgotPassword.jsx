@@ -1,12 +1,12 @@
 // /forget-password: email, new password and the answer (labelled What is your old password);
-// success goes to /login.
-import { useNavigate } from 'react-router-dom';
+// success goes to /login. Beside it, a link to the reset by email.
+import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
 import { forgotPassword } from '../../api/auth';
-import { LOGIN } from '../../paths';
+import { LOGIN, RESET_PASSWORD } from '../../paths';
 
 export default function ForgotPassword() {
   const navigate = useNavigate();
@@ -24,6 +24,7 @@ export default function ForgotPassword() {
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
         <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
+        <p>Forgot the answer too? <Link to={RESET_PASSWORD}>Get a reset link by email</Link></p>
       </form>
     </Layout>
   );

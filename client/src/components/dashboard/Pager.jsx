@@ -1,7 +1,7 @@
 import { Pagination } from 'antd';
 
-/** ClientPager pages a list that is already loaded in full. */
-export default function ClientPager({ page, pageSize, total, onChange }) {
+/** Pager moves through a list the server answers a page at a time; `total` counts all of it. */
+export default function Pager({ page, pageSize, total, onChange }) {
   return (
     <Pagination
       style={{ marginTop: 16, justifyContent: 'center' }}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button, Modal } from 'antd';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { cancelOrder, ORDERS_KEY, orderKey } from '../../api/orders';
+import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
+import { SOMETHING_WENT_WRONG } from '../../texts';
+
+/**
+ * CancelOrder is the Cancel order button of an order that has not shipped: it asks first, then
+ * cancels; the page shows the answered order (Cancelled, with its history) at once. A refusal
+ * shows the server's reason.
+ */
+export default function CancelOrder({ order, token }) {
+  const [asking, setAsking] = useState(false);
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order._id),
+    meta: { errorText: SOMETHING_WENT_WRONG },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(orderKey(token, order._id), answer.order);
+      // The lists show the new status, and the units are back in stock.
+      [[...ORDERS_KEY, 'mine'], [...ORDERS_KEY, 'all'], PRODUCTS_KEY, PRODUCT_KEY]
+        .forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
+      toast.success(answer.message || 'Order cancelled');
+    },
+    onSettled: () => setAsking(false),
+  });
+
+  return (
+    <>
+      <Button danger onClick={() => setAsking(true)} disabled={cancel.isPending}>
+        Cancel order
+      </Button>
+      <Modal
+        open={asking}
+        title={`Cancel order ${order.number}?`}
+        okText="Yes, cancel it"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep order"
+        confirmLoading={cancel.isPending}
+        onOk={() => cancel.mutate()}
+        onCancel={() => setAsking(false)}
+      >
+        <p>The order will not be sent, and your payment will be refunded to your card.</p>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+// How an order's page words its details: dates, who changed a status, the size and colour
+// bought and the card paid with.
+import dayjs from 'dayjs';
+
+/** when is a date as people read it, e.g. "24 Nov 2026, 14:05". */
+export const when = (date) => dayjs(date).format('D MMM YYYY, HH:mm');
+
+const BY = { buyer: 'by you', admin: 'by the shop', shop: 'by the shop' };
+
+/** changedBy says who made a change of the order's history. */
+export const changedBy = (by) => BY[by] ?? '';
+
+/** variantText is the size and colour of a bought item, e.g. "Size: M · Colour: Navy". */
+export const variantText = (variant) =>
+  Object.entries(variant?.options ?? {})
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(' · ');
+
+const capitalise = (text) => (text ? text[0].toUpperCase() + text.slice(1) : '');
+
+/** cardText is the card paid with, e.g. "Visa ending in 4242", as far as the gateway told it. */
+export function cardText({ brand, last4 } = {}) {
+  if (!last4) return capitalise(brand);
+  return `${capitalise(brand) || 'Card'} ending in ${last4}`;
+}
+
+/** providerText is the payment provider's name, e.g. "Stripe". */
+export const providerText = (provider) => capitalise(provider);

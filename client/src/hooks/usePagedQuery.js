@@ -1,0 +1,31 @@
+// usePagedQuery runs the query of one page of a list the server pages, `pageOf(page)` giving
+// its query options; the answer carries `page` and `total`, the size of the whole list. The page lives
+// in the address (?page=n), so Back and a shared link open the same page; a page past the last
+// one (the list shrank) becomes the last page. Returns the query's result with page and setPage.
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
+
+export default function usePagedQuery(pageOf, pageSize) {
+  const [params, setParams] = useSearchParams();
+  const asked = Number.parseInt(params.get('page'), 10);
+  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
+  const setPage = (n, options) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (n > 1) next.set('page', String(n));
+      else next.delete('page');
+      return next;
+    }, options);
+
+  const result = useQuery(pageOf(page));
+  const total = result.isPlaceholderData ? undefined : result.data?.total;
+  const last = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  const past = total !== undefined && page > last;
+  useEffect(() => {
+    if (past) setPage(last, { replace: true });
+    // setPage is a new function each render; only the numbers matter here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [past, last]);
+  return { ...result, page, setPage };
+}

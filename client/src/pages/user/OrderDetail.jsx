@@ -1,0 +1,68 @@
+// /dashboard/user/orders/{id}: one of the shopper's orders in full: its number and date, what
+// was bought (photo, size and colour, price), the total, the payment, the status history as a
+// timeline, and Cancel order while it has not shipped.
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../context/auth';
+import { orderQuery } from '../../api/orders';
+import DashboardShell from '../../components/dashboard/DashboardShell';
+import UserMenu from '../../components/dashboard/UserMenu';
+import TermList from '../../components/dashboard/TermList';
+import { fromNow } from '../../components/dashboard/format';
+import { LOADING_TEXT } from '../../components/dashboard/texts';
+import ErrorState from '../../components/status/ErrorState';
+import EmptyState from '../../components/status/EmptyState';
+import OrderItems from '../../components/order/OrderItems';
+import PaymentDetails from '../../components/order/PaymentDetails';
+import StatusTimeline from '../../components/order/StatusTimeline';
+import CancelOrder from '../../components/order/CancelOrder';
+import { when } from '../../components/order/format';
+import { useMoney } from '../../money';
+import { USER_ORDERS } from '../../paths';
+import { canCancel } from '../../rules';
+
+function OrderBody({ order, token }) {
+  const money = useMoney();
+  return (
+    <article aria-labelledby="order-heading" className="order-page">
+      <h1 id="order-heading" className="dashboard__title">Order {order.number}</h1>
+      <TermList
+        rows={[
+          ['Placed', <><time dateTime={order.createdAt}>{when(order.createdAt)}</time> ({fromNow(order.createdAt)})</>],
+          ['Status', order.status],
+          ['Total', money(order.total)],
+        ]}
+      />
+      {canCancel(order) && (
+        <p style={{ marginTop: 16 }}>
+          <CancelOrder order={order} token={token} />
+        </p>
+      )}
+      <h2>Items</h2>
+      <OrderItems items={order.products ?? []} />
+      <PaymentDetails payment={order.payment} refundedAt={order.refundedAt} />
+      <StatusTimeline history={order.history} />
+    </article>
+  );
+}
+
+export default function OrderDetail() {
+  const { id } = useParams();
+  const [auth] = useAuth();
+  const { data: order, isPending, isError, error, refetch } = useQuery(orderQuery(auth?.token, id));
+
+  let body;
+  if (!auth?.token) body = null;
+  else if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
+  else if (isError && error.status === 404) {
+    body = <EmptyState title="This order was not found." to={USER_ORDERS} action="Back to your orders" />;
+  } else if (isError) body = <ErrorState what="this order" onRetry={refetch} />;
+  else body = <OrderBody order={order} token={auth.token} />;
+
+  return (
+    <DashboardShell title={order?.number ? `Order ${order.number}` : 'Your Order'} menu={<UserMenu />}>
+      <p><Link to={USER_ORDERS}>← All your orders</Link></p>
+      {body}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,233 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderDashboard } from '../../components/dashboard/test-render';
+import { held, server, url } from '../../test/server';
+import { pageAsked, pagedOrders } from '../../test/paging';
+import { signedIn, user } from '../../test/fixtures';
+import { daysAgo, makeOrder } from '../../components/dashboard/test-fixtures';
+
+const LIST = '/dashboard/user/orders';
+
+/** An order as auth/orders/{id} answers it: number, history, payment details, a variant item. */
+function detailedOrder(overrides = {}) {
+  const base = makeOrder(1, { age: 2, count: 2, buyer: user.name });
+  return {
+    ...base,
+    number: 'CS-7K3M9Q2X',
+    total: 300,
+    paymentState: 'paid',
+    payment: { success: true, provider: 'stripe', transactionId: 'pi_1', amount: 300, currency: 'inr', brand: 'visa', last4: '4242' },
+    products: [
+      { ...base.products[0], price: 100, variant: { _id: 'v1', sku: 'TEE-M-NAVY', options: { Size: 'M', Colour: 'Navy' } } },
+      { ...base.products[1], price: 200 },
+    ],
+    history: [
+      { status: 'Not Process', at: daysAgo(2), by: 'shop' },
+      { status: 'Processing', at: daysAgo(1), by: 'admin' },
+    ],
+    status: 'Processing',
+    ...overrides,
+  };
+}
+
+const cancelled = (order) => ({
+  ...order,
+  status: 'Cancelled',
+  paymentState: 'refunded',
+  refundedAt: new Date().toISOString(),
+  history: [...order.history, { status: 'Cancelled', at: new Date().toISOString(), by: 'buyer' }],
+});
+
+const openOrder = (order) => renderDashboard(`${LIST}/${order._id}`, { auth: signedIn() });
+
+/** answerOrder answers auth/orders/{id} with the current order, counting the calls. */
+function answerOrder(current) {
+  const handler = vi.fn(({ params }) =>
+    params.id === current()._id
+      ? HttpResponse.json({ success: true, message: 'Order.', order: current() })
+      : HttpResponse.json({ success: false, message: 'Order not found.' }, { status: 404 }));
+  server.use(http.get(url('auth/orders/:id'), handler));
+  return handler;
+}
+
+// Both pages are code-split: load them once up front, not inside a test's wait.
+beforeAll(() => Promise.all([import('./Orders'), import('./OrderDetail')]));
+
+describe('shopper orders, paged on the server', () => {
+  // 13 orders: order n is n days old, so newest first is 1, 2, ... 13.
+  const orders = Array.from({ length: 13 }, (_, i) => makeOrder(i + 1));
+
+  it('asks for 10 a page, numbers the orders across pages and pages over the total', async () => {
+    const pages = vi.fn(pagedOrders(orders));
+    server.use(http.get(url('auth/orders'), pages));
+    const { user: person } = renderDashboard(LIST, { auth: signedIn() });
+    expect(await screen.findByRole('article', { name: 'Order #10' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    expect(screen.queryByText('Buyer 11')).not.toBeInTheDocument();
+
+    await person.click(screen.getByTitle('2'));
+    expect(await screen.findByText('Buyer 13')).toBeInTheDocument();
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label')))
+      .toEqual(['Order #11', 'Order #12', 'Order #13']);
+    expect(pages.mock.calls.map(([{ request }]) => pageAsked(request)))
+      .toEqual([{ page: 1, limit: 10 }, { page: 2, limit: 10 }]);
+  });
+
+  it('shows no pager when every order fits on one page', async () => {
+    server.use(http.get(url('auth/orders'), pagedOrders(orders.slice(0, 4))));
+    renderDashboard(LIST, { auth: signedIn() });
+    expect(await screen.findByRole('article', { name: 'Order #4' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: /pagination/i })).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('links each order card to its order page', async () => {
+    const order = detailedOrder();
+    server.use(http.get(url('auth/orders'), pagedOrders([order])));
+    answerOrder(() => order);
+    const { user: person, router } = renderDashboard(LIST, { auth: signedIn() });
+    const card = within(await screen.findByRole('article', { name: 'Order #1' }));
+    const link = card.getByRole('link', { name: 'View order #1' });
+    expect(link).toHaveAttribute('href', `${LIST}/${order._id}`);
+    await person.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/${order._id}`));
+    expect(await screen.findByRole('heading', { name: `Order ${order.number}` })).toBeInTheDocument();
+  });
+});
+
+describe('shopper order page', () => {
+  it('shows please wait..., then the number, date, status, total, items, payment and history', async () => {
+    const order = detailedOrder();
+    const answer = held(() => HttpResponse.json({ success: true, order }));
+    server.use(http.get(url('auth/orders/:id'), answer.handler));
+    openOrder(order);
+    expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    answer.release();
+
+    const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
+    const value = (term) => page.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(value('Placed')).toHaveTextContent('(2 days ago)');
+    expect(value('Placed').querySelector('time')).toHaveAttribute('datetime', order.createdAt);
+    expect(value('Status')).toHaveTextContent('Processing');
+    expect(value('Total')).toHaveTextContent('₹300');
+
+    const items = within(page.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [first, second] = order.products;
+    expect(within(items[0]).getByRole('img', { name: first.name }))
+      .toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${first._id}`));
+    expect(items[0]).toHaveTextContent(first.name);
+    expect(items[0]).toHaveTextContent('Size: M · Colour: Navy');
+    expect(items[0]).toHaveTextContent('₹100');
+    expect(items[1]).toHaveTextContent(second.name);
+    expect(items[1]).not.toHaveTextContent('Size');
+    expect(items[1]).toHaveTextContent('₹200');
+
+    expect(value('Provider')).toHaveTextContent('Stripe');
+    expect(value('Card')).toHaveTextContent('Visa ending in 4242');
+    expect(page.queryByText('Refunded', { selector: 'dt' })).not.toBeInTheDocument();
+
+    const history = within(page.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');
+    expect(history.map((li) => li.querySelector('strong').textContent)).toEqual(['Not Process', 'Processing']);
+    expect(history[0]).toHaveTextContent('by the shop');
+    expect(history[0].querySelector('time')).toHaveAttribute('datetime', order.history[0].at);
+    expect(screen.getByRole('link', { name: '← All your orders' })).toHaveAttribute('href', LIST);
+  });
+
+  it('shows the provider alone when the gateway gave no card details', async () => {
+    const order = detailedOrder({ payment: { success: true, provider: 'sandbox', transactionId: 'sandbox_1', amount: 300, currency: 'inr' } });
+    answerOrder(() => order);
+    openOrder(order);
+    const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
+    expect(page.getByText('Provider', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Sandbox');
+    expect(page.queryByText('Card', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after asking, then shows Cancelled, the refund and the new history', async () => {
+    let order = detailedOrder();
+    const reads = answerOrder(() => order);
+    const cancel = vi.fn(({ params }) => {
+      order = cancelled(order);
+      expect(params.id).toBe(order._id);
+      return HttpResponse.json({ success: true, message: 'Order CS-7K3M9Q2X is cancelled; your payment is being refunded.', order });
+    });
+    server.use(http.post(url('auth/orders/:id/cancel'), cancel));
+    const { user: person } = openOrder(order);
+    const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
+
+    await person.click(page.getByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order CS-7K3M9Q2X?' }));
+    expect(cancel).not.toHaveBeenCalled();
+    await person.click(dialog.getByRole('button', { name: 'Yes, cancel it' }));
+
+    expect(await screen.findByText('Order CS-7K3M9Q2X is cancelled; your payment is being refunded.')).toBeInTheDocument();
+    await waitFor(() => expect(page.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Cancelled'));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(page.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+    expect(page.getByText('Refunded', { selector: 'dt' })).toBeInTheDocument();
+    const history = within(page.getByRole('list', { name: 'Status history' })).getAllByRole('listitem');
+    expect(history.map((li) => li.querySelector('strong').textContent)).toEqual(['Not Process', 'Processing', 'Cancelled']);
+    expect(history[2]).toHaveTextContent('by you');
+    expect(reads).toHaveBeenCalled();
+  });
+
+  it('keeps the order when the shopper changes their mind', async () => {
+    const order = detailedOrder({ status: 'Not Process', history: [{ status: 'Not Process', at: daysAgo(2), by: 'shop' }] });
+    answerOrder(() => order);
+    const cancel = vi.fn(() => HttpResponse.json({ success: true, order: cancelled(order) }));
+    server.use(http.post(url('auth/orders/:id/cancel'), cancel));
+    const { user: person } = openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order CS-7K3M9Q2X?' }));
+    await person.click(dialog.getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancel).not.toHaveBeenCalled();
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Not Process');
+  });
+
+  it.each(['Shipped', 'Delivered', 'Cancelled'])('offers no Cancel once the order is %s', async (status) => {
+    const order = detailedOrder({ status });
+    answerOrder(() => order);
+    openOrder(order);
+    await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' });
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(status);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  it('shows the server reason when a cancel is refused, and the order as it was', async () => {
+    const order = detailedOrder();
+    answerOrder(() => order);
+    server.use(http.post(url('auth/orders/:id/cancel'), () =>
+      HttpResponse.json({ success: false, message: 'This order is already Shipped and can no longer be cancelled.' }, { status: 409 })));
+    const { user: person } = openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    await person.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('This order is already Shipped and can no longer be cancelled.')).toBeInTheDocument();
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Processing');
+  });
+
+  it('says so when the order is not the shopper’s or does not exist', async () => {
+    answerOrder(() => detailedOrder({ _id: 'someone-elses' }));
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    openOrder(detailedOrder());
+    expect(await screen.findByText('This order was not found.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', LIST);
+    expect(screen.queryByText('Order not found.')).not.toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it('offers Try again when the order cannot be loaded', async () => {
+    let calls = 0;
+    const order = detailedOrder();
+    server.use(http.get(url('auth/orders/:id'), () => {
+      calls += 1;
+      return calls === 1 ? HttpResponse.error() : HttpResponse.json({ success: true, order });
+    }));
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { user: person } = openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' })).toBeInTheDocument();
+    spy.mockRestore();
+  });
+});
