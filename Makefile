@@ -11,7 +11,7 @@ PORT ?= 8080
 DEV_PORT ?= 3000
 export HOST PORT DEV_PORT
 
-.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench fuzz soak audit crash
+.PHONY: fuzz-quick run build build-api build-client client-deps dev test test-go test-client e2e vet clean stripe-mock bench bench-web fuzz soak audit crash
 
 run: build ## build everything, then serve the shop with the embedded store and demo catalogue
 	@echo "Starting the shop on http://$(HOST):$(PORT) (embedded store in ./data; HOST=0.0.0.0 to serve every interface)."
@@ -91,6 +91,9 @@ e2e: client-deps ## browser journeys in Chromium against a fresh shopd (CHROME_P
 
 # Results go to bench/tmp/results.json (ignored); RECORD=1 also copies them to the tracked
 # bench/results.json, the figures bench/README.md quotes.
+bench-web: client-deps ## the storefront on a throttled phone: LCP, CLS and JS of / and /shop (bench/README.md)
+	cd client && $(NPM) run bench-web
+
 bench: ## seed 10,000 products, load every catalogue read, check the budgets (bench/README.md)
 	RECORD=$(RECORD) bench/run.sh
 

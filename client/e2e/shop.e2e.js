@@ -7,6 +7,7 @@ import accounts from './journeys/accounts.js';
 import visitor from './journeys/visitor.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
+import phones from './journeys/phones.js';
 import orders from './journeys/orders.js';
 import variants from './journeys/variants.js';
 
@@ -21,4 +22,5 @@ describe('the shop in a real browser', () => {
   orders();
   variants();
   guards();
+  phones();
 });

@@ -20,7 +20,7 @@ export default function AccountMenu() {
   return (
     <DropdownMenu
       className="account-menu"
-      buttonLabel={`Account menu of ${user.name}`}
+      buttonLabel={`${initials(user.name)}, Account menu of ${user.name}`}
       label={<span className="account-menu__avatar">{initials(user.name)}</span>}
     >
       <div className="account-menu__who">

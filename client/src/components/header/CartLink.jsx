@@ -1,5 +1,5 @@
 // Cart link with a badge showing the number of items in the cart. Its name ("Cart, 2 item(s)")
-// holds the text it shows: the word Cart (hidden on phones) and the count.
+// holds the text it shows, in order: the word Cart (hidden on phones), then the count.
 import { NavLink } from 'react-router-dom';
 import { useCart } from '../../context/cart';
 import { CART } from '../../paths';
@@ -9,11 +9,11 @@ export default function CartLink() {
   const [cart] = useCart();
   return (
     <NavLink to={CART} aria-label={`Cart, ${cart.length} item(s)`} className="site-nav__cart">
+      <span className="site-nav__cart-label">Cart</span>{' '}
       <span className="cart-icon">
         <Icon name="cart" />
         <span className="cart-badge">{cart.length}</span>
       </span>
-      <span className="site-nav__cart-label">Cart</span>
     </NavLink>
   );
 }

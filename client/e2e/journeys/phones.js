@@ -1,0 +1,172 @@
+// The shop on a phone, for everyone: no page of the storefront, the dashboards or the admin
+// area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
+// axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
+// loading state while the API is slow and their error state, with Try again, when it fails.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import { DEMO_ADMIN, DEMO_SHOPPER, apiGet, apiPost, at, snap } from '../helpers.js';
+import { newPage } from '../harness.js';
+
+const WIDTHS = [360, 390, 430];
+const PHONE = { width: 390, height: 844 };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** pagesOf lists every page a visitor, a shopper and an admin can open, with who opens it. */
+async function pagesOf() {
+  const [product] = (await apiGet('product/product-list/1')).products;
+  const [category] = (await apiGet('category/get-category')).category;
+  const visitor = ['/', '/shop', `/product/${product.slug}`, '/categories', `/category/${category.slug}`, '/cart',
+    '/search', '/about', '/contact', '/policy', '/login', '/register', '/forget-password', '/no-such-page'];
+  const shopper = ['/dashboard/user', '/dashboard/user/profile', '/dashboard/user/orders', '/cart'];
+  const admin = ['/dashboard/admin', '/dashboard/admin/create-category', '/dashboard/admin/create-product',
+    '/dashboard/admin/products', `/dashboard/admin/product/${product.slug}`, '/dashboard/admin/users',
+    '/dashboard/admin/orders'];
+  return [[null, visitor], [DEMO_SHOPPER, shopper], [DEMO_ADMIN, admin]];
+}
+
+/** signedInPage opens a phone-sized page whose local storage holds the account's session. */
+async function signedInPage(account, size) {
+  const page = await newPage(size);
+  if (account) {
+    const { body } = await apiPost('auth/login', account);
+    assert.ok(body.token, `sign-in of ${account.email}: ${body.message}`);
+    await page.addInitScript((auth) => localStorage.setItem('auth', auth), JSON.stringify({ user: body.user, token: body.token }));
+  }
+  return page;
+}
+
+/** settle waits for the page's data and photos to arrive. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 10_000 }).catch(() => {});
+}
+
+/** overflow answers how far the page is wider than the screen, and the widest element. */
+const overflow = (page) => page.evaluate(() => {
+  const extra = document.documentElement.scrollWidth - window.innerWidth;
+  let widest = '';
+  if (extra > 0) {
+    for (const el of document.querySelectorAll('body *')) {
+      if (el.getBoundingClientRect().right > window.innerWidth + 1) {
+        widest = `${el.tagName.toLowerCase()}.${el.className}`;
+        break;
+      }
+    }
+  }
+  return { extra, widest };
+});
+
+/** seriousViolations runs axe-core's WCAG 2.1 A/AA rules and answers the serious and critical ones. */
+async function seriousViolations(page) {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  }));
+  return found.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+export default function phones() {
+  test('phones: no page scrolls sideways at 360, 390 or 430 px, and axe-core finds no serious or '
+    + 'critical WCAG 2.1 A/AA violation on any page (phone and desktop)', { timeout: 600_000 }, async () => {
+    const problems = [];
+    for (const [account, paths] of await pagesOf()) {
+      const page = await signedInPage(account, PHONE);
+      for (const path of paths) {
+        await page.setViewportSize(PHONE);
+        await page.goto(path);
+        await settle(page);
+        for (const v of await seriousViolations(page)) problems.push(`${path} at ${PHONE.width}px: ${v}`);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: PHONE.height });
+          const { extra, widest } = await overflow(page);
+          if (extra > 0) problems.push(`${path} at ${width}px is ${extra}px too wide (${widest})`);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+        for (const v of await seriousViolations(page)) problems.push(`${path} at 1280px: ${v}`);
+      }
+      await page.context().close();
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: one compact header row; the menu opens and reaches every link', { timeout: 120_000 }, async () => {
+    const page = await signedInPage(null, PHONE);
+    await page.goto('/');
+    const header = await page.locator('.site-header').boundingBox();
+    assert.ok(header.height <= 64, `the phone header is ${header.height}px high`);
+    await page.getByRole('link', { name: 'Products', exact: true }).waitFor({ state: 'hidden' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    const [{ name: firstCategory }] = (await apiGet('category/get-category')).category;
+    for (const [name, path] of [['Products', '/shop'], ['About', '/about'], ['Contact', '/contact'], ['Login', '/login']]) {
+      await menu.click();
+      const link = page.getByRole('link', { name, exact: true });
+      const box = await link.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${name} is on screen`);
+      assert.ok(box.height >= 44, `${name} is a 44px tap target (${box.height}px)`);
+      await link.click();
+      await at(page, path);
+    }
+    await menu.click();
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: firstCategory, exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/category/'));
+    await page.getByRole('button', { name: 'Open search' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search' });
+    await box.fill('shirt');
+    await box.press('Enter');
+    await at(page, '/search');
+    await page.context().close();
+  });
+
+  test('phones: the account menu stays on screen; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
+    const page = await signedInPage(DEMO_SHOPPER, PHONE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: /Account menu of / }).click();
+    const dashboard = await page.getByRole('link', { name: 'Dashboard' }).boundingBox();
+    assert.ok(dashboard.x >= 0 && dashboard.x + dashboard.width <= PHONE.width, 'the account menu is on screen');
+    const [product] = (await apiGet('product/product-list/1')).products;
+    await page.goto(`/product/${product.slug}`);
+    const add = await page.getByRole('button', { name: 'Add to Cart' }).first().boundingBox();
+    assert.ok(add.y + add.height <= PHONE.height, `Add to Cart ends at ${add.y + add.height}px of ${PHONE.height}`);
+    await settle(page);
+    await snap(page, 'phone-product');
+    await page.goto('/shop');
+    await settle(page);
+    await snap(page, 'phone-shop');
+    await page.context().close();
+  });
+
+  test('phones: a slow API shows skeletons, a failing one Try again, which recovers', { timeout: 120_000 }, async () => {
+    const page = await signedInPage(null, PHONE);
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route('**/api/v1/product/product-list/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/shop');
+    await page.locator('[aria-busy="true"] .product-card--skeleton').first().waitFor();
+    assert.equal(await page.getByText('0 result found').count(), 0);
+    release();
+    await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+    await page.unroute('**/api/v1/product/product-list/**');
+
+    await page.route('**/api/v1/product/product-category/**', (route) => route.fulfill({
+      status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal error.' }),
+    }));
+    const [category] = (await apiGet('category/get-category')).category;
+    await page.goto(`/category/${category.slug}`);
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await retry.waitFor();
+    assert.equal(await page.getByText(/^Category - /).count(), 0, 'no "Category -" heading without a category');
+    await page.unroute('**/api/v1/product/product-category/**');
+    await retry.click();
+    await page.getByText(`Category - ${category.name}`).waitFor();
+    await page.context().close();
+  });
+}
