@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
 import { server, url } from '../test/server';
-import { products } from '../test/fixtures';
+import { categories, products } from '../test/fixtures';
 
 describe('Categories page', () => {
   it('shows a link per category to /category/{slug}', async () => {
@@ -15,29 +15,32 @@ describe('Categories page', () => {
 });
 
 describe('Category page', () => {
+  // The page lists its products through product/browse, filtered by the category's slug.
   it('shows the heading, the result count and the cards', async () => {
     let asked = null;
-    server.use(http.get(url('product/product-category/:slug'), ({ params }) => {
-      asked = params.slug;
-      return HttpResponse.json({ success: true, category: { _id: 'c2', name: 'Jeans', slug: 'jeans' }, products: products.slice(0, 2) });
+    server.use(http.get(url('product/browse'), ({ request }) => {
+      asked = new URL(request.url).searchParams.get('category');
+      const found = products.slice(0, 2);
+      return HttpResponse.json({ success: true, total: found.length, page: 1, limit: 48, products: found,
+        facets: { category: [], size: [], colour: [], price: { min: 0, max: 0 } } });
     }));
-    renderRoute('/category/jeans');
-    expect(await screen.findByRole('heading', { name: 'Category - Jeans' })).toBeInTheDocument();
-    expect(screen.getByText('2 result found')).toBeInTheDocument();
+    renderRoute(`/category/${categories[1].slug}`);
+    expect(await screen.findByRole('heading', { name: `Category - ${categories[1].name}` })).toBeInTheDocument();
+    expect(await screen.findByText('2 result found')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(asked).toBe('jeans');
+    expect(asked).toBe(categories[1].slug);
   });
 
   it('shows the server message, or Error loading products, when the load fails', async () => {
-    server.use(http.get(url('product/product-category/:slug'), () => HttpResponse.json({ success: false }, { status: 500 })));
-    renderRoute('/category/jeans');
+    server.use(http.get(url('product/browse'), () => HttpResponse.json({ success: false }, { status: 500 })));
+    renderRoute(`/category/${categories[1].slug}`);
     expect(await screen.findByText('Error loading products')).toBeInTheDocument();
   });
 
   it('prefers the server message', async () => {
-    server.use(http.get(url('product/product-category/:slug'), () =>
-      HttpResponse.json({ success: false, message: 'Category not found' }, { status: 404 })));
-    renderRoute('/category/nope');
-    expect(await screen.findByText('Category not found')).toBeInTheDocument();
+    server.use(http.get(url('product/browse'), () =>
+      HttpResponse.json({ success: false, message: 'Bad parameter sort.' }, { status: 400 })));
+    renderRoute(`/category/${categories[1].slug}`);
+    expect(await screen.findByText('Bad parameter sort.')).toBeInTheDocument();
   });
 });
