@@ -1,7 +1,6 @@
 // The shared page frame: a skip link, the header, the content area (min-height 70vh), the
 // footer and the toast block. Usage: <Layout title="Shop">…</Layout>; the title becomes the
 // document title.
-import { Toaster } from 'react-hot-toast';
 import Header from './header/Header';
 import Footer from './Footer';
 import { BRAND } from '../texts';
@@ -16,7 +15,6 @@ export default function Layout({ title = BRAND, children }) {
         {children}
       </main>
       <Footer />
-      <Toaster position="top-center" />
     </>
   );
 }
