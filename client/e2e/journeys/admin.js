@@ -38,7 +38,7 @@ export default function admin() {
 
     await step('sign in and open the admin dashboard', async () => {
       await login(page, DEMO_ADMIN);
-      await page.getByRole('button', { name: /^Account menu of / }).click();
+      await page.getByRole('button', { name: /Account menu of / }).click();
       await page.getByRole('link', { name: 'Dashboard' }).click();
       await at(page, '/dashboard/admin');
       await see(page, DEMO_ADMIN.email);

@@ -10,7 +10,7 @@ const COLUMNS = ['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity'];
 export default function AdminOrderCard({ order, number, onStatusChange }) {
   return (
     <Card title={<h2 className="order-card__title">Order #{number}</h2>} style={{ marginBottom: 16 }} role="article" aria-label={`Order #${number}`}>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`Order #${number} details`}>
       <table style={{ width: '100%', marginBottom: 16 }}>
         <thead>
           <tr>

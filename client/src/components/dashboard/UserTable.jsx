@@ -1,7 +1,7 @@
 /** UserTable lists users with their name, email and phone. */
 export default function UserTable({ users }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Users">
     <table style={{ width: '100%', borderCollapse: 'collapse' }}>
       <thead>
         <tr>

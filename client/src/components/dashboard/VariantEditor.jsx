@@ -34,7 +34,7 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
         </Button>
       </div>
       {variants.length > 0 && (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
           <table style={{ width: '100%', borderCollapse: 'collapse' }}>
             <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
               {variants.length} variant(s), {stockOf(value)} in stock

@@ -60,7 +60,7 @@ export default function CreateCategory() {
       <div className="category-form">
         <CategoryForm id="new-category" value={name} setValue={setName} onSubmit={() => create.mutate(name)} />
       </div>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories">
         <CategoryTable categories={categories} onEdit={openEdit} onDelete={(c) => remove.mutate(c)} />
       </div>
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
