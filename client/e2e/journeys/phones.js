@@ -145,7 +145,7 @@ export default function phones() {
     const page = await signedInPage(null, PHONE);
     let release;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route('**/api/v1/product/product-list/**', async (route) => {
+    await page.route('**/api/v1/product/browse**', async (route) => {
       await held;
       await route.continue();
     });
@@ -154,9 +154,11 @@ export default function phones() {
     assert.equal(await page.getByText('0 result found').count(), 0);
     release();
     await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
-    await page.unroute('**/api/v1/product/product-list/**');
+    await page.unroute('**/api/v1/product/browse**');
 
-    await page.route('**/api/v1/product/product-category/**', (route) => route.fulfill({
+    // The category page names its category from the category list: with that list failing it
+    // shows Try again, never a "Category -" heading without a name.
+    await page.route('**/api/v1/category/get-category**', (route) => route.fulfill({
       status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal error.' }),
     }));
     const [category] = (await apiGet('category/get-category')).category;
@@ -164,7 +166,7 @@ export default function phones() {
     const retry = page.getByRole('button', { name: 'Try again' });
     await retry.waitFor();
     assert.equal(await page.getByText(/^Category - /).count(), 0, 'no "Category -" heading without a category');
-    await page.unroute('**/api/v1/product/product-category/**');
+    await page.unroute('**/api/v1/category/get-category**');
     await retry.click();
     await page.getByText(`Category - ${category.name}`).waitFor();
     await page.context().close();
