@@ -98,7 +98,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}()
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
-		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed})
+		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed,
+		SnapshotPath: filepath.Join(cfg.DataDir, catalogueSnapshot)})
 	if err != nil {
 		return err
 	}
@@ -177,8 +178,13 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
+	s.SaveSnapshot()
 	return serveErr
 }
+
+// catalogueSnapshot is the file in DATA_DIR keeping the catalogue read model between runs:
+// a start whose store has not changed since reads it instead of every product.
+const catalogueSnapshot = "catalogue.snapshot"
 
 // newMailer sends the shop's mail through SMTP_URL, or into .eml files in DATA_DIR/mail.
 func newMailer(cfg *config, log *slog.Logger) (*mail.Queue, error) {
