@@ -98,7 +98,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}()
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
-		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed})
+		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed,
+		SnapshotPath:   filepath.Join(cfg.DataDir, catalogueSnapshotName),
+		OrderIndexPath: filepath.Join(cfg.DataDir, orderIndexSnapshotName)})
 	if err != nil {
 		return err
 	}
@@ -177,6 +179,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
+	// No order is written any more: keep the read model and the order index for the next start.
+	s.SaveSnapshot(drainCtx)
 	return serveErr
 }
 
@@ -212,6 +216,12 @@ func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders
 	}
 	return nil
 }
+
+// The snapshots kept in DATA_DIR between runs (each checked against the store before use).
+const (
+	catalogueSnapshotName  = "catalogue.snapshot"
+	orderIndexSnapshotName = "orderindex.snapshot"
+)
 
 // checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
 // order write are bounded by shop's own timeout of two minutes).
