@@ -61,6 +61,13 @@ type Shop struct {
 	log           *slog.Logger
 }
 
+// The snapshots a shop keeps in its DATA_DIR between runs (each checked against the store
+// before it is used).
+const (
+	CatalogueSnapshot  = "catalogue.snapshot"
+	OrderIndexSnapshot = "orderindex.snapshot"
+)
+
 // Bounds of the answer cache: answers and bytes (plain plus gzip).
 const (
 	answerCacheEntries = 16384

@@ -99,8 +99,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
 		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed,
-		SnapshotPath:   filepath.Join(cfg.DataDir, catalogueSnapshotName),
-		OrderIndexPath: filepath.Join(cfg.DataDir, orderIndexSnapshotName)})
+		SnapshotPath:   filepath.Join(cfg.DataDir, app.CatalogueSnapshot),
+		OrderIndexPath: filepath.Join(cfg.DataDir, app.OrderIndexSnapshot)})
 	if err != nil {
 		return err
 	}
@@ -216,12 +216,6 @@ func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders
 	}
 	return nil
 }
-
-// The snapshots kept in DATA_DIR between runs (each checked against the store before use).
-const (
-	catalogueSnapshotName  = "catalogue.snapshot"
-	orderIndexSnapshotName = "orderindex.snapshot"
-)
 
 // checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
 // order write are bounded by shop's own timeout of two minutes).
