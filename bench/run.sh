@@ -132,7 +132,7 @@ if [[ ${BENCH_SKIP_ORDERS:-} != 1 ]]; then
   start "$ODATA"
   echo "  restarted in $startup_ms ms (reads the order index snapshot), RSS $(rss_kb "$pid") KiB"
   set +e
-  "$BIN/shopload" -base "http://127.0.0.1:$port" -orders -duration "$DURATION" -conns 16 \
+  "$BIN/shopload" -base "http://127.0.0.1:$port" -orders -duration "$DURATION" -conns 16 -pid "$pid" \
     -startup-ms "$startup_ms" -startup-cold-ms "$ocold_ms" -into "$OUT"
   orc=$?
   set -e

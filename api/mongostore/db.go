@@ -49,17 +49,17 @@ type DB struct {
 	log    *slog.Logger
 	// orderIndex pages orders on the embedded store (see OrderStore.orderIndex).
 	orderIndex *orderIndexHolder
-	// orders and userNames keep what the order lists read by _id on the embedded store (nil
-	// on MongoDB, where other processes write too): see readCache.
-	orders    *readCache[orderDoc]
-	userNames *readCache[string]
-	index     func(ctx context.Context, database string) error // see Options.IndexIDs
+	// orders and users keep what the order lists and the sign-in check read by _id on the
+	// embedded store (nil on MongoDB, where other processes write too): see readCache.
+	orders *readCache[orderDoc]
+	users  *readCache[userDoc]                              // without secrets (publicUser)
+	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 }
 
-// Bounds of the read caches: the orders of many pages, the names of many buyers.
+// Bounds of the read caches: the orders of many pages, the buyers of many orders.
 const (
-	cachedOrders    = 4096
-	cachedUserNames = 16384
+	cachedOrders = 4096
+	cachedUsers  = 16384
 )
 
 // Open connects to uri and database name, retrying with backoff until ConnectTimeout.
@@ -96,7 +96,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	d := &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
 		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}
 	if o.SerializeUpdates {
-		d.orders, d.userNames = newReadCache[orderDoc](cachedOrders), newReadCache[string](cachedUserNames)
+		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)
 	}
 	return d, nil
 }

@@ -68,7 +68,7 @@ func (d *DB) forgetCached(id any) {
 		return
 	}
 	d.orders.forget(oid)
-	d.userNames.forget(oid)
+	d.users.forget(oid)
 }
 
 // lockDoc takes the lock of document id of coll on the embedded store (see Locker) and

@@ -354,20 +354,11 @@ func (s *OrderStore) buyerNames(ctx context.Context, ids []bson.ObjectID) (map[b
 	users := s.db.db.Collection(usersColl)
 	onlyName := bson.M{"name": 1}
 	names := make(map[bson.ObjectID]string, len(ids))
-	if cache := s.db.userNames; cache != nil {
+	if s.db.users != nil { // the embedded store: by _id, mostly from the read cache
 		for _, id := range ids {
-			if name, ok := cache.get(id); ok {
-				names[id] = name
-				continue
-			}
-			gen := cache.begin()
-			var u nameDoc
-			err := users.FindOne(ctx, bson.M{"_id": id}, options.FindOne().SetProjection(onlyName)).Decode(&u)
+			u, err := s.db.cachedUser(ctx, id)
 			if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
 				return nil, fmt.Errorf("load buyer %s: %w", id.Hex(), err)
-			}
-			if err == nil {
-				cache.put(id, u.Name, gen)
 			}
 			names[id] = u.Name
 		}

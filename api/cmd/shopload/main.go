@@ -67,7 +67,8 @@ func run() (int, error) {
 	client := newClient(*conns)
 	ctx := context.Background()
 	if *orders {
-		rows, total, err := runOrders(ctx, client, strings.TrimRight(*base, "/"), *conns, *duration)
+		lg := &loader{pid: *pid, client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
+		rows, total, err := runOrders(ctx, lg)
 		if err != nil {
 			return 0, err
 		}

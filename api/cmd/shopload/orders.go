@@ -26,7 +26,8 @@ const (
 // runOrders measures the order lists' pages on a shop seeded by benchseed -orders: the admin's
 // first page and a page in the middle (3 a page, as the admin's orders screen) and a shopper's
 // first page of their orders.
-func runOrders(ctx context.Context, client *http.Client, base string, conns int, d time.Duration) ([]*Row, int, error) {
+func runOrders(ctx context.Context, lg *loader) ([]*Row, int, error) {
+	client, base, conns, d := lg.client, lg.base, lg.conns, lg.duration
 	admin, err := signIn(ctx, client, base, benchAdminEmail, benchAdminPassword)
 	if err != nil {
 		return nil, 0, err
@@ -69,7 +70,6 @@ func runOrders(ctx context.Context, client *http.Client, base string, conns int,
 			return authed("/api/v1/auth/orders?page=1&limit=3", shoppers[r.IntN(len(shoppers))])
 		}},
 	}
-	lg := &loader{client: client, base: base, conns: conns, duration: d}
 	lg.run(ctx, eps[0], time.Second) // warm up, unrecorded
 	var rows []*Row
 	for _, ep := range eps {
