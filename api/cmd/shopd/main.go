@@ -99,7 +99,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
 		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed,
-		SnapshotPath: filepath.Join(cfg.DataDir, catalogueSnapshot)})
+		SnapshotPath:   filepath.Join(cfg.DataDir, app.CatalogueSnapshot),
+		OrderIndexPath: filepath.Join(cfg.DataDir, app.OrderIndexSnapshot)})
 	if err != nil {
 		return err
 	}
@@ -178,13 +179,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
-	s.SaveSnapshot()
+	// No order is written any more: keep the read model and the order index for the next start.
+	s.SaveSnapshot(drainCtx)
 	return serveErr
 }
-
-// catalogueSnapshot is the file in DATA_DIR keeping the catalogue read model between runs:
-// a start whose store has not changed since reads it instead of every product.
-const catalogueSnapshot = "catalogue.snapshot"
 
 // newMailer sends the shop's mail through SMTP_URL, or into .eml files in DATA_DIR/mail.
 func newMailer(cfg *config, log *slog.Logger) (*mail.Queue, error) {
