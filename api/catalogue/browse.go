@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"shop"
 )
@@ -69,7 +70,13 @@ type Page struct {
 // yield only, so the caller may reuse it.
 func Browse(entries iter.Seq[*Entry], q shop.BrowseQuery) Page {
 	f := newFilter(q)
-	var matched []priced
+	buf := matchedBuffers.Get().(*[]priced)
+	matched := (*buf)[:0]
+	defer func() {
+		clear(matched) // hold no products while pooled
+		*buf = matched[:0]
+		matchedBuffers.Put(buf)
+	}()
 	facets := newFacetCounter(f)
 	for e := range entries {
 		m := f.examine(e)
@@ -93,6 +100,10 @@ func Browse(entries iter.Seq[*Entry], q shop.BrowseQuery) Page {
 	}
 	return page
 }
+
+// matchedBuffers keep the lists of matching products between browses: one grows to the size
+// of the catalogue, and making it again at every browse costs as much as the matching.
+var matchedBuffers = sync.Pool{New: func() any { return new([]priced) }}
 
 // priced is a matching product with what it is sorted by; rank is its place newest first.
 type priced struct {
