@@ -33,20 +33,13 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 // RecoverEvery runs a recovery pass every interval until ctx ends, settling pending orders
 // older than the checkout timeout.
 func (s *Orders) RecoverEvery(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
-				s.log.Error("recovery pass", "err", err)
-			} else if n > 0 {
-				s.log.Info("recovery pass settled pending orders", "orders", n)
-			}
+	Every(ctx, interval, func(ctx context.Context) {
+		if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
+			s.log.Error("recovery pass", "err", err)
+		} else if n > 0 {
+			s.log.Info("recovery pass settled pending orders", "orders", n)
 		}
-	}
+	})
 }
 
 // settle finishes one pending order by what the gateway says was charged.

@@ -56,12 +56,14 @@ pid=
 stop() { if [[ -n $pid ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; fi; }
 trap stop EXIT
 
-# start DATA_DIR: starts shopd without the demo catalogue; sets pid, port and startup_ms.
+# start DATA_DIR [NAME=VALUE...]: starts shopd without the demo catalogue, with the extra
+# environment given; sets pid, port and startup_ms.
 start() {
   port=$("$BIN/shopload" -free-port)
-  local s=$(date +%s%N)
-  DATA_DIR=$1 PORT=$port SEED_DEMO=false LOG_LEVEL=${BENCH_LOG_LEVEL:-warn} CLIENT_DIST=$ROOT/client/dist \
-    "$BIN/shopd" >"$TMP/shopd.log" 2>&1 &
+  local s=$(date +%s%N) dir=$1
+  shift
+  env DATA_DIR="$dir" PORT=$port SEED_DEMO=false LOG_LEVEL=${BENCH_LOG_LEVEL:-warn} CLIENT_DIST=$ROOT/client/dist \
+    METRICS_ADDR=127.0.0.1:0 "$@" "$BIN/shopd" >"$TMP/shopd.log" 2>&1 &
   pid=$!
   until curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
     kill -0 "$pid" 2>/dev/null || { cat "$TMP/shopd.log"; echo "shopd exited"; exit 1; }
@@ -82,21 +84,37 @@ echo "  up in $startup_ms ms, RSS $empty_rss KiB"
 stop
 rm -rf "$empty"
 
-echo "== shopd with the bench catalogue"
-start "$DATA"
-echo "  up in $startup_ms ms (process start to /healthz OK), RSS $(rss_kb "$pid") KiB"
+rc=0
+rm -f "$OUT"
+if [[ ${BENCH_SKIP_CATALOGUE:-} != 1 ]]; then
+  # First a start without the snapshots shopd keeps in DATA_DIR (it reads every product, and
+  # writes the snapshot when it stops), then a restart that reads the snapshot: the budget.
+  echo "== shopd with the bench catalogue, no snapshot"
+  rm -f "$DATA/catalogue.snapshot" "$DATA/orderindex.snapshot"
+  start "$DATA"
+  cold_ms=$startup_ms
+  echo "  up in $cold_ms ms (reads every product), RSS $(rss_kb "$pid") KiB"
+  stop
+  model_heap_kb=$("$BIN/benchseed" -data "$DATA" -model-memory)
+  echo "  the read model holds $model_heap_kb KiB of heap"
 
-echo "== load: $CONNS connections, $DURATION per endpoint"
-set +e
-"$BIN/shopload" -base "http://127.0.0.1:$port" -duration "$DURATION" -conns "$CONNS" -only "$ONLY" \
-  -pid "$pid" -startup-ms "$startup_ms" -empty-rss-kb "$empty_rss" \
-  -client-js-gzip "$js_gz" -client-css-gzip "$css_gz" -out "$OUT"
-rc=$?
-set -e
-stop
+  echo "== shopd with the bench catalogue, restarted"
+  start "$DATA"
+  echo "  up in $startup_ms ms (process start to /healthz OK), RSS $(rss_kb "$pid") KiB"
+
+  echo "== load: $CONNS connections, $DURATION per endpoint"
+  set +e
+  "$BIN/shopload" -base "http://127.0.0.1:$port" -duration "$DURATION" -conns "$CONNS" -only "$ONLY" \
+    -pid "$pid" -startup-ms "$startup_ms" -startup-cold-ms "$cold_ms" -empty-rss-kb "$empty_rss" \
+    -model-heap-kb "$model_heap_kb" -client-js-gzip "$js_gz" -client-css-gzip "$css_gz" -out "$OUT"
+  rc=$?
+  set -e
+  stop
+fi
 
 # The order lists at 100,000 orders: the admin's first and middle pages (3 a page) and a
-# shopper's first page, at 16 connections. BENCH_SKIP_ORDERS=1 leaves them out.
+# shopper's first page, at 16 connections; and shopd's start-up over them, without the order
+# index snapshot (reading every order) and restarted with it. BENCH_SKIP_ORDERS=1 leaves them out.
 if [[ ${BENCH_SKIP_ORDERS:-} != 1 ]]; then
   echo "== orders: seed (or reuse) ${BENCH_ORDERS:-100000} orders"
   ODATA=$TMP/orders
@@ -104,17 +122,83 @@ if [[ ${BENCH_SKIP_ORDERS:-} != 1 ]]; then
     echo "  reusing the seeded orders in $ODATA"
   else
     rm -rf "$ODATA"
+    s=$(date +%s%N)
     "$BIN/benchseed" -data "$ODATA" -orders "${BENCH_ORDERS:-100000}"
+    echo "  seeded in $(( ($(date +%s%N) - s) / 1000000 )) ms"
   fi
+  rm -f "$ODATA/catalogue.snapshot" "$ODATA/orderindex.snapshot"
   start "$ODATA"
-  echo "  up in $startup_ms ms (the order index is read at start), RSS $(rss_kb "$pid") KiB"
+  ocold_ms=$startup_ms
+  echo "  up in $ocold_ms ms without the order index snapshot (reads every order)"
+  stop
+  start "$ODATA"
+  echo "  restarted in $startup_ms ms (reads the order index snapshot), RSS $(rss_kb "$pid") KiB"
   set +e
-  "$BIN/shopload" -base "http://127.0.0.1:$port" -orders -duration "$DURATION" -conns 16 -out "$TMP/orders.json"
+  "$BIN/shopload" -base "http://127.0.0.1:$port" -orders -duration "$DURATION" -conns 16 -pid "$pid" \
+    -startup-ms "$startup_ms" -startup-cold-ms "$ocold_ms" -into "$OUT"
   orc=$?
   set -e
   stop
   if (( rc == 0 )); then rc=$orc; fi
 fi
+
+# Buying (BENCH_SKIP_SALES=1 leaves it out): on a copy of the bench catalogue, so the orders
+# and stock it moves never reach the other runs. A second shopd shares the first one's store
+# (its socket in DATA_DIR/store) to time when it sees a sale.
+if [[ ${BENCH_SKIP_SALES:-} != 1 ]]; then
+  echo "== sales: checkout, reads during sales, a second shopd, admin writes"
+  SDATA=$TMP/sales
+  rm -rf "$SDATA" "$TMP/sales-peer"
+  cp -a "$DATA" "$SDATA"
+  start "$SDATA" ADMIN_EMAIL=bench-admin@shop.test ADMIN_PASSWORD=bench-admin-123
+  main_pid=$pid main_port=$port
+  socket=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$SDATA/store/store.sock")
+  mkdir -p "$TMP/sales-peer"
+  cp "$TMP/shopd.log" "$TMP/shopd-sales.log"
+  start "$TMP/sales-peer" MONGO_URI="mongodb://$socket/" JWT_SECRET=bench-peer-secret-of-at-least-32-chars
+  peer_pid=$pid
+  echo "  shopd on 127.0.0.1:$main_port, a second one on its store at 127.0.0.1:$port"
+  set +e
+  "$BIN/shopload" -sales -base "http://127.0.0.1:$main_port" -peer "http://127.0.0.1:$port" -duration "$DURATION" \
+    -admin-email bench-admin@shop.test -admin-password bench-admin-123 -only "${BENCH_SALES_ONLY:-}" -out "$OUT"
+  src=$?
+  set -e
+  stop
+  pid=$main_pid
+  stop
+  if (( rc == 0 )); then rc=$src; fi
+fi
+
+# Start-up at 100,000 products (BENCH_SKIP_BIG=1 leaves it out): seeded once without photos,
+# started without the read model's snapshot (reported), stopped (it keeps its snapshot),
+# started again from the snapshot (budget).
+if [[ ${BENCH_SKIP_BIG:-} != 1 ]]; then
+  BIG=${BENCH_BIG_PRODUCTS:-100000}
+  BDATA=$TMP/big
+  echo "== start-up at $BIG products"
+  if [[ -f $BDATA/bench-seed.json ]] && grep -q "\"version\":$version,.*\"products\":$BIG," "$BDATA/bench-seed.json"; then
+    echo "  reusing the seeded catalogue in $BDATA"
+  else
+    rm -rf "$BDATA"
+    s=$(date +%s%N)
+    "$BIN/benchseed" -data "$BDATA" -products "$BIG" -photos 0
+    echo "  seeded in $(( ($(date +%s%N) - s) / 1000000 )) ms"
+  fi
+  rm -f "$BDATA/catalogue.snapshot" "$BDATA/orderindex.snapshot"
+  start "$BDATA"
+  cold_ms=$startup_ms
+  echo "  without a snapshot: up in $cold_ms ms"
+  stop
+  start "$BDATA"
+  echo "  from the snapshot: up in $startup_ms ms"
+  stop
+  set +e
+  "$BIN/shopload" -big-startup -products "$BIG" -startup-cold-ms "$cold_ms" -startup-ms "$startup_ms" -out "$OUT"
+  brc=$?
+  set -e
+  if (( rc == 0 )); then rc=$brc; fi
+fi
+
 if [[ ${RECORD:-} == 1 ]]; then
   cp "$OUT" "$RECORDED"
   echo "results recorded in $RECORDED"

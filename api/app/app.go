@@ -35,8 +35,12 @@ type Config struct {
 	// SnapshotPath, when set, is where the catalogue read model is kept between runs: a start
 	// whose store has not changed since reads it instead of every product (see LoadFrom).
 	SnapshotPath string
-	Logger       *slog.Logger
-	Observer     shop.CheckoutObserver // told how checkouts end (metrics); may be nil
+	// OrderIndexPath, when set, is where the embedded store's order index is kept between
+	// runs: a start after a clean stop reads it instead of every order (see
+	// mongostore.DB.LoadOrderIndex).
+	OrderIndexPath string
+	Logger         *slog.Logger
+	Observer       shop.CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // Shop is the assembled shop over one store.
@@ -56,6 +60,13 @@ type Shop struct {
 	snapshotPath  string
 	log           *slog.Logger
 }
+
+// The snapshots a shop keeps in its DATA_DIR between runs (each checked against the store
+// before it is used).
+const (
+	CatalogueSnapshot  = "catalogue.snapshot"
+	OrderIndexSnapshot = "orderindex.snapshot"
+)
 
 // Bounds of the answer cache: answers and bytes (plain plus gzip).
 const (
@@ -88,6 +99,13 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 	}
 	if err := load(ctx); err != nil {
 		return nil, fmt.Errorf("load the catalogue: %w", err)
+	}
+	if c.OrderIndexPath != "" {
+		used, err := db.LoadOrderIndex(ctx, c.OrderIndexPath)
+		if err != nil {
+			return nil, err
+		}
+		c.Logger.Info("order index loaded", "fromSnapshot", used)
 	}
 	photos := mongostore.NewPhotoCache(c.PhotoCacheBytes)
 	writer := mongostore.NewProductService(db, model, photos)
@@ -126,14 +144,17 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 // polls the catalogue's version every interval.
 func (s *Shop) Run(ctx context.Context, interval time.Duration) { s.Catalogue.Watch(ctx, interval) }
 
-// SaveSnapshot writes the catalogue read model to its snapshot, when it has one, so the next
-// start can read it (a failure is logged: the next start rebuilds it).
-func (s *Shop) SaveSnapshot() {
-	if s.snapshotPath == "" {
-		return
+// SaveSnapshot writes the catalogue read model and the order index to their snapshots, when
+// they have them, so the next start can read them (a failure is logged: the next start
+// rebuilds them). Call it when the shop stops, after the last order was written.
+func (s *Shop) SaveSnapshot(ctx context.Context) {
+	if s.snapshotPath != "" {
+		if err := s.Catalogue.SaveSnapshot(s.snapshotPath); err != nil {
+			s.log.Warn("save the catalogue snapshot", "err", err)
+		}
 	}
-	if err := s.Catalogue.SaveSnapshot(s.snapshotPath); err != nil {
-		s.log.Warn("save the catalogue snapshot", "err", err)
+	if err := s.DB.SaveOrderIndex(ctx); err != nil {
+		s.log.Warn("save the order index snapshot", "err", err)
 	}
 }
 

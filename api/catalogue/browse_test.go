@@ -228,3 +228,24 @@ func entryOf(p *shop.Product) Entry {
 	return Entry{Product: p, CategorySlug: p.Category.Slug, CategoryName: p.Category.Name,
 		NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description), Facts: FactsOf(p)}
 }
+
+// TestSortTiesKeepNewestFirst: products that sort alike (one price, one name) stay newest
+// first, whatever the sort, among enough of them that a sort's order of work would show.
+func TestSortTiesKeepNewestFirst(t *testing.T) {
+	var es []Entry
+	for i := range 300 {
+		p := product(fmt.Sprintf("Tee %03d", i), shirts, 100+i%3)
+		p.Name, p.Quantity = "Tee", 1
+		p.CreatedAt = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(-time.Duration(i) * time.Minute)
+		es = append(es, entryOf(p))
+	}
+	for _, sort := range []string{shop.BrowsePriceAsc, shop.BrowsePriceDesc, shop.BrowseName} {
+		page := Browse(each(es), shop.BrowseQuery{Sort: sort})
+		for i := 1; i < len(page.Products); i++ {
+			a, b := page.Products[i-1], page.Products[i]
+			if a.Price == b.Price && !a.CreatedAt.After(b.CreatedAt) {
+				t.Fatalf("%s: %s before %s at one price", sort, a.ID, b.ID)
+			}
+		}
+	}
+}

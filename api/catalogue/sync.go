@@ -11,18 +11,11 @@ import (
 // Watch polls the store's version document every interval until ctx ends, and reloads what
 // other processes changed (see Sync).
 func (m *Model) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	shop.Every(ctx, interval, func(ctx context.Context) {
 		if err := m.Sync(ctx); err != nil && ctx.Err() == nil {
 			m.log.Warn("catalogue sync failed", "err", err)
 		}
-	}
+	})
 }
 
 // Sync brings the model to the store's version: it reloads by id the documents named by the

@@ -71,3 +71,34 @@ func TestIndexIDsMakesUpdatesSearch(t *testing.T) {
 		t.Fatalf("a second run: %v", err)
 	}
 }
+
+// Every collection the shop updates exists from the start, with the index that makes
+// FerretDB's update of one document by _id a look-up instead of a scan of the collection: the
+// store opened as the shop opens the embedded one (app.OpenStore).
+func TestEveryUpdatedCollectionUpdatesByIndex(t *testing.T) {
+	srv := start(t, t.TempDir())
+	ctx := t.Context()
+	db, err := mongostore.Open(ctx, srv.URI(), "shop", mongostore.Options{SerializeUpdates: true,
+		IndexIDs: srv.IndexIDs, ConnectTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = db.Close(context.Background()) }()
+	if err := db.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	plans, err := srv.UpdatePlans(ctx, "shop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, coll := range mongostore.UpdatedCollections {
+		plan, ok := plans[coll]
+		if !ok {
+			t.Errorf("collection %s was not made at start", coll)
+			continue
+		}
+		if !strings.Contains(plan, "USING INDEX") || strings.Contains(plan, "SCAN") {
+			t.Errorf("an update of %s by _id runs %q, want a search using the _id index", coll, plan)
+		}
+	}
+}

@@ -33,6 +33,7 @@ const maxCachedAnswer = 4 << 20
 // fresh ones there (see catalogue.Answers): an answer is kept with what it was read from, so
 // a change makes stale only the answers it touches. Off when answers is nil.
 func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
+	making := &inFlight{keys: map[string]chan struct{}{}}
 	return func(c *gin.Context) {
 		if answers == nil || c.Request.Method != http.MethodGet || !cachedRoutes[c.FullPath()] {
 			c.Next()
@@ -47,6 +48,21 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 			writeAnswer(c, a)
 			c.Abort()
 			return
+		}
+		// Many visitors asking for one answer at once (a page everyone opens, just after a
+		// change made it stale) wait for the first to make it rather than each making it.
+		if wait, done := making.join(key); wait != nil {
+			select {
+			case <-wait:
+			case <-c.Request.Context().Done():
+			}
+			if a := answers.Get(key); a != nil {
+				writeAnswer(c, a)
+				c.Abort()
+				return
+			}
+		} else {
+			defer done()
 		}
 		ctx, reads := answers.Begin(c.Request.Context())
 		c.Request = c.Request.WithContext(ctx)
@@ -73,6 +89,30 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 	}
 }
 
+// inFlight are the answers being made, each with a channel closed when it is done.
+type inFlight struct {
+	mu   sync.Mutex
+	keys map[string]chan struct{}
+}
+
+// join answers a channel to wait on when the answer of key is being made already, and
+// otherwise marks it made by the caller, who calls done when it is.
+func (f *inFlight) join(key string) (wait <-chan struct{}, done func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if ch, ok := f.keys[key]; ok {
+		return ch, nil
+	}
+	ch := make(chan struct{})
+	f.keys[key] = ch
+	return nil, func() {
+		f.mu.Lock()
+		delete(f.keys, key)
+		f.mu.Unlock()
+		close(ch)
+	}
+}
+
 // cacheGzipWriters compress cached answers: made once per version, so worth the best level.
 var cacheGzipWriters = sync.Pool{New: func() any {
 	w, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
@@ -80,17 +120,15 @@ var cacheGzipWriters = sync.Pool{New: func() any {
 }}
 
 // writeAnswer sends a cached answer, gzipped when the client accepts it (compressAnswers
-// then passes it through untouched: it already has a Content-Encoding).
+// then passes it through untouched: it already has a Content-Encoding; and it has named
+// Accept-Encoding in Vary).
 func writeAnswer(c *gin.Context, a *catalogue.Answer) {
 	h := c.Writer.Header()
 	h.Set("Content-Type", a.ContentType)
 	body := a.Plain
-	if a.Gzip != nil {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(c.GetHeader("Accept-Encoding")) {
-			h.Set("Content-Encoding", "gzip")
-			body = a.Gzip
-		}
+	if a.Gzip != nil && acceptsGzip(c.GetHeader("Accept-Encoding")) {
+		h.Set("Content-Encoding", "gzip")
+		body = a.Gzip
 	}
 	c.Status(a.Status)
 	_, _ = c.Writer.Write(body)

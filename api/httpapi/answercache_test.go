@@ -154,3 +154,36 @@ func TestAnswerCacheIsOffWithoutAnswers(t *testing.T) {
 		t.Fatalf("%d handler calls, want 3", calls)
 	}
 }
+
+// TestOneAnswerMadeAtATime: while one request makes the answer of a key, another asking for
+// it waits; once done, the key is free again.
+func TestOneAnswerMadeAtATime(t *testing.T) {
+	f := &inFlight{keys: map[string]chan struct{}{}}
+	wait, done := f.join("/browse?size=M")
+	if wait != nil || done == nil {
+		t.Fatal("the first request does not make the answer")
+	}
+	second, none := f.join("/browse?size=M")
+	if second == nil || none != nil {
+		t.Fatal("a second request for the same answer does not wait")
+	}
+	if other, otherDone := f.join("/browse?size=L"); other != nil || otherDone == nil {
+		t.Fatal("a request for another answer waits")
+	} else {
+		otherDone()
+	}
+	select {
+	case <-second:
+		t.Fatal("released before the answer was made")
+	default:
+	}
+	done()
+	select {
+	case <-second:
+	case <-time.After(time.Second):
+		t.Fatal("not released once the answer was made")
+	}
+	if again, againDone := f.join("/browse?size=M"); again != nil || againDone == nil {
+		t.Fatal("the key stays taken after its answer was made")
+	}
+}

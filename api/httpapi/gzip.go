@@ -1,40 +1,88 @@
 package httpapi
 
 import (
-	"compress/gzip"
 	"mime"
 	"net/http"
 	"strings"
-	"sync"
 
 	"github.com/gin-gonic/gin"
+	"github.com/klauspost/compress/gzhttp"
+	"github.com/klauspost/compress/gzip"
 )
 
 // minGzipBytes is the smallest answer worth compressing: below it the gzip header and the
 // CPU cost outweigh the bytes saved.
 const minGzipBytes = 1024
 
-// gzipWriters are reused: a gzip.Writer holds about 800 KB of tables.
-var gzipWriters = sync.Pool{New: func() any {
-	// Level 1, as nginx's default gzip_comp_level: JSON shrinks to about a fifth at a small
-	// fraction of the default level's CPU, which matters more for answers made per request.
-	w, _ := gzip.NewWriterLevel(nil, gzip.BestSpeed)
-	return w
-}}
+// gzipAnswer wraps a handler in gzhttp's compressing writer. Level 1, as nginx's default
+// gzip_comp_level: JSON shrinks to about a fifth at a small fraction of the default level's
+// CPU, which matters more for answers made per request. Only compressible text is compressed
+// (product photos are JPEG, PNG, WebP or GIF: already compressed), and gzip alone: the answer
+// cache keeps gzip copies, so every client that accepts gzip gets the same bytes either way.
+var gzipAnswer = func() func(http.Handler) http.HandlerFunc {
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(minGzipBytes), gzhttp.CompressionLevel(gzip.BestSpeed),
+		gzhttp.ContentTypeFilter(compressible), gzhttp.EnableZstd(false))
+	if err != nil {
+		panic(err) // the options above are constants: only a gzhttp upgrade can get here
+	}
+	return wrap
+}()
+
+// askingGzip is the request gzhttp sees: the shop decides itself whether a client accepts
+// gzip (acceptsGzip, shared with the answer cache and the precompressed client files, and
+// reading "*" as gzip too), so gzhttp is only asked to compress. Read-only, shared by all.
+var askingGzip = &http.Request{Method: http.MethodGet, Header: http.Header{"Accept-Encoding": {"gzip"}}}
 
 // compressAnswers gzips JSON and text answers of at least minGzipBytes when the client accepts
-// gzip. Images (product photos are JPEG, PNG, WebP or GIF: already compressed), range requests,
-// HEAD requests and answers without a body pass untouched.
+// gzip. Range requests, HEAD requests and answers without a body (204, 304) pass untouched, as
+// do answers that already carry a Content-Encoding (precompressed client files, cached gzip
+// answers) or a Content-Range. Every other answer names Accept-Encoding in Vary.
 func compressAnswers(c *gin.Context) {
-	if c.Request.Method == http.MethodHead || c.GetHeader("Range") != "" || !acceptsGzip(c.GetHeader("Accept-Encoding")) {
+	if c.Request.Method == http.MethodHead || c.GetHeader("Range") != "" {
 		c.Next()
 		return
 	}
-	w := &gzipWriter{ResponseWriter: c.Writer}
-	c.Writer = w
-	defer w.finish()
-	c.Next()
+	if !acceptsGzip(c.GetHeader("Accept-Encoding")) {
+		addVary(c.Writer.Header(), "Accept-Encoding")
+		c.Next()
+		return
+	}
+	plain := c.Writer
+	gzipAnswer(http.HandlerFunc(func(gz http.ResponseWriter, _ *http.Request) {
+		c.Writer = &gzipWriter{ResponseWriter: plain, gz: gz}
+		c.Next()
+	})).ServeHTTP(plain, askingGzip)
+	c.Writer = plain
 }
+
+// gzipWriter gives the handlers gin's writer with its body and status going through gzhttp's
+// writer, which holds back the first minGzipBytes and then compresses or passes through.
+// Status, Size and the rest stay gin's.
+type gzipWriter struct {
+	gin.ResponseWriter
+	gz      http.ResponseWriter
+	written bool // a body was written, perhaps still held back by gz
+}
+
+// WriteHeader tells both: gin keeps the status for the middleware that reads it (the answer
+// cache, the access log), gzhttp sends it once it has chosen to compress or not.
+func (w *gzipWriter) WriteHeader(code int) {
+	w.ResponseWriter.WriteHeader(code)
+	w.gz.WriteHeader(code)
+}
+
+func (w *gzipWriter) Write(p []byte) (int, error) {
+	w.written = w.written || len(p) > 0
+	return w.gz.Write(p)
+}
+
+func (w *gzipWriter) WriteString(s string) (int, error) { return w.Write([]byte(s)) }
+
+// Written reports whether the handler has written a body, held back or not.
+func (w *gzipWriter) Written() bool { return w.written || w.ResponseWriter.Written() }
+
+// Flush sends what is held back: a streaming handler wants its bytes on the wire.
+func (w *gzipWriter) Flush() { w.gz.(http.Flusher).Flush() }
 
 // acceptsGzip reports whether an Accept-Encoding header allows gzip (q above 0).
 func acceptsGzip(header string) bool { return acceptsEncoding(header, "gzip") }
@@ -63,95 +111,4 @@ func compressible(contentType string) bool {
 	}
 	return strings.HasPrefix(mt, "text/") || mt == "application/json" || mt == "application/javascript" ||
 		mt == "image/svg+xml" || strings.HasSuffix(mt, "+json")
-}
-
-// gzipWriter holds back the first minGzipBytes of an answer, then decides: compress it all,
-// or pass it through as it is.
-type gzipWriter struct {
-	gin.ResponseWriter
-	pending  []byte
-	decided  bool
-	gz       *gzip.Writer // set once decided to compress
-	finished bool
-}
-
-func (w *gzipWriter) Write(p []byte) (int, error) {
-	if w.decided {
-		if w.gz != nil {
-			return w.gz.Write(p)
-		}
-		return w.ResponseWriter.Write(p)
-	}
-	w.pending = append(w.pending, p...)
-	if len(w.pending) >= minGzipBytes {
-		if err := w.decide(); err != nil {
-			return 0, err
-		}
-	}
-	return len(p), nil
-}
-
-func (w *gzipWriter) WriteString(s string) (int, error) { return w.Write([]byte(s)) }
-
-// Written reports whether the handler has written a body, held back or not.
-func (w *gzipWriter) Written() bool { return len(w.pending) > 0 || w.ResponseWriter.Written() }
-
-// Flush sends what is held back: a streaming handler wants its bytes on the wire.
-func (w *gzipWriter) Flush() {
-	if !w.decided {
-		_ = w.decide()
-	}
-	if w.gz != nil {
-		_ = w.gz.Flush()
-	}
-	w.ResponseWriter.Flush()
-}
-
-// decide chooses compression from the status, headers and held-back size, then writes what is
-// held back.
-func (w *gzipWriter) decide() error {
-	w.decided = true
-	h := w.Header()
-	status := w.Status()
-	if compressible(h.Get("Content-Type")) {
-		if h.Get("Vary") == "" {
-			h.Add("Vary", "Accept-Encoding")
-		}
-		if len(w.pending) >= minGzipBytes && h.Get("Content-Encoding") == "" && h.Get("Content-Range") == "" &&
-			status >= 200 && status != http.StatusNoContent && status != http.StatusNotModified && status != http.StatusPartialContent {
-			h.Set("Content-Encoding", "gzip")
-			h.Del("Content-Length")
-			w.gz = gzipWriters.Get().(*gzip.Writer)
-			w.gz.Reset(w.ResponseWriter)
-		}
-	}
-	pending := w.pending
-	w.pending = nil
-	if len(pending) == 0 {
-		return nil
-	}
-	var err error
-	if w.gz != nil {
-		_, err = w.gz.Write(pending)
-	} else {
-		_, err = w.ResponseWriter.Write(pending)
-	}
-	return err
-}
-
-// finish sends what is held back and ends the gzip stream.
-func (w *gzipWriter) finish() {
-	if w.finished {
-		return
-	}
-	w.finished = true
-	if !w.decided {
-		_ = w.decide()
-	}
-	if w.gz != nil {
-		_ = w.gz.Close()
-		w.gz.Reset(nil)
-		gzipWriters.Put(w.gz)
-		w.gz = nil
-	}
 }

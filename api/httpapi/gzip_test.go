@@ -112,6 +112,38 @@ func TestCompressAnswers(t *testing.T) {
 	}
 }
 
+// TestCompressAnswersLeavesHeadAndCORS: a HEAD request is never compressed, and an answer to an
+// allowed origin names both Origin and Accept-Encoding on its first Vary line.
+func TestCompressAnswersLeavesHeadAndCORS(t *testing.T) {
+	e := gzipEngine()
+	e.HEAD("/big", func(c *gin.Context) { c.Header("Content-Type", "application/json"); c.Status(http.StatusOK) })
+	req := httptest.NewRequest(http.MethodHead, "/big", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, req)
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("HEAD: %d, Content-Encoding %q", rec.Code, rec.Header().Get("Content-Encoding"))
+	}
+
+	e = gin.New()
+	e.Use(compressAnswers, cors([]string{"https://shop.example"}))
+	big := strings.Repeat(`{"name":"Slim Fit Navy Linen Shirt","price":1299},`, 100)
+	e.GET("/big", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"products": big}) })
+	for _, accept := range []string{"gzip", ""} {
+		req = httptest.NewRequest(http.MethodGet, "/big", nil)
+		req.Header.Set("Origin", "https://shop.example")
+		req.Header.Set("Accept-Encoding", accept)
+		rec = httptest.NewRecorder()
+		e.ServeHTTP(rec, req)
+		if got := rec.Header().Get("Vary"); got != "Accept-Encoding, Origin" {
+			t.Errorf("Accept-Encoding %q: Vary %q, want both names on one line", accept, got)
+		}
+		if (rec.Header().Get("Content-Encoding") == "gzip") != (accept == "gzip") {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q", accept, rec.Header().Get("Content-Encoding"))
+		}
+	}
+}
+
 func TestPingAnswersOK(t *testing.T) {
 	s, err := New(Deps{})
 	if err != nil {
@@ -126,5 +158,21 @@ func TestPingAnswersOK(t *testing.T) {
 	}
 	if rec.Header().Get("Content-Encoding") != "" {
 		t.Error("a 11-byte answer was compressed")
+	}
+}
+
+// BenchmarkCompressAnswers measures the middleware on a product list sized answer (about
+// 5 KB of JSON) and on an answer it passes through (a photo).
+func BenchmarkCompressAnswers(b *testing.B) {
+	e := gzipEngine()
+	for _, path := range []string{"/big", "/photo"} {
+		b.Run(path[1:], func(b *testing.B) {
+			req := httptest.NewRequest(http.MethodGet, path, nil)
+			req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+			b.ReportAllocs()
+			for b.Loop() {
+				e.ServeHTTP(httptest.NewRecorder(), req)
+			}
+		})
 	}
 }

@@ -124,7 +124,7 @@ func cors(origins []string) gin.HandlerFunc {
 		}
 		h := c.Writer.Header()
 		h.Set("Access-Control-Allow-Origin", origin)
-		h.Add("Vary", "Origin")
+		addVary(h, "Origin")
 		// A paged order list says in X-Total-Count how many orders there are in all.
 		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-ID, X-Total-Count")
 		if c.Request.Method == http.MethodOptions {
@@ -136,4 +136,15 @@ func cors(origins []string) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// addVary names a request header in Vary, on the one Vary line already there if there is one
+// (compressAnswers names Accept-Encoding first): a client reading only the first line of a
+// header still sees every name.
+func addVary(h http.Header, name string) {
+	if v := h.Values("Vary"); len(v) > 0 {
+		v[0] += ", " + name
+		return
+	}
+	h.Set("Vary", name)
 }

@@ -49,8 +49,18 @@ type DB struct {
 	log    *slog.Logger
 	// orderIndex pages orders on the embedded store (see OrderStore.orderIndex).
 	orderIndex *orderIndexHolder
-	index      func(ctx context.Context, database string) error // see Options.IndexIDs
+	// orders and users keep what the order lists and the sign-in check read by _id on the
+	// embedded store (nil on MongoDB, where other processes write too): see readCache.
+	orders *readCache[orderDoc]
+	users  *readCache[userDoc]                              // without secrets (publicUser)
+	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 }
+
+// Bounds of the read caches: the orders of many pages, the buyers of many orders.
+const (
+	cachedOrders = 4096
+	cachedUsers  = 16384
+)
 
 // Open connects to uri and database name, retrying with backoff until ConnectTimeout.
 func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
@@ -83,8 +93,12 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 		time.Sleep(backoff)
 		backoff = min(backoff*2, 4*time.Second)
 	}
-	return &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
-		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}, nil
+	d := &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
+		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}
+	if o.SerializeUpdates {
+		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)
+	}
+	return d, nil
 }
 
 // Close disconnects from the store.

@@ -53,10 +53,22 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id an
 		}
 	}
 	res, err := coll.UpdateOne(ctx, filter, update)
+	d.forgetCached(id)
 	if err != nil {
 		return false, fmt.Errorf("update %s %v: %w", coll.Name(), id, err)
 	}
 	return res.MatchedCount == 1, nil
+}
+
+// forgetCached drops document id from the read caches once a write of it has landed (or may
+// have). ObjectIDs are unique across collections, so one id names one document.
+func (d *DB) forgetCached(id any) {
+	oid, ok := id.(bson.ObjectID)
+	if !ok || d.orders == nil {
+		return
+	}
+	d.orders.forget(oid)
+	d.users.forget(oid)
 }
 
 // lockDoc takes the lock of document id of coll on the embedded store (see Locker) and
@@ -99,6 +111,7 @@ func (d *DB) deleteGuarded(ctx context.Context, coll *mongo.Collection, id any, 
 		}
 	}
 	res, err := coll.DeleteOne(ctx, filter)
+	d.forgetCached(id)
 	if err != nil {
 		return false, fmt.Errorf("delete %s %v: %w", coll.Name(), id, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"time"
 
@@ -26,8 +27,116 @@ const fetchOneByOne = 200
 // between every OrderStore of one DB. The process owns the embedded store, so its own writes
 // are all the changes there are.
 type orderIndexHolder struct {
-	mu    sync.Mutex
-	index *orderindex.Index
+	mu       sync.Mutex
+	index    *orderindex.Index
+	snapshot string // the file the index is kept in between runs; "" for none
+}
+
+// The order index snapshot's seal, {_id: "orderindex", seal} in the collection "meta": the
+// token of the snapshot written when the shop last stopped cleanly. Loading the index breaks
+// the seal before any order is written, so after a crash (or any start that did not save a
+// snapshot at its end) the store has no seal and the snapshot is not trusted.
+const orderIndexMetaID = "orderindex"
+
+// LoadOrderIndex loads the embedded store's order index now, from the snapshot at path when
+// its seal is the store's, from the orders otherwise, and answers whether the snapshot was
+// used. Call it before the shop takes requests, so that the seal is broken before any order
+// is written. On MongoDB it does nothing (its indexes answer the same queries).
+func (d *DB) LoadOrderIndex(ctx context.Context, path string) (fromSnapshot bool, err error) {
+	h := d.orderIndex
+	if !d.locks.enabled {
+		return false, nil
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.snapshot = path
+	if h.index != nil {
+		return false, nil
+	}
+	return d.loadOrderIndexLocked(ctx)
+}
+
+// SaveOrderIndex writes the order index to its snapshot and seals it in the store. Call it
+// when the shop stops, after the last order was written: a later write would go unseen by
+// the next start.
+func (d *DB) SaveOrderIndex(ctx context.Context) error {
+	h := d.orderIndex
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.index == nil || h.snapshot == "" {
+		return nil
+	}
+	seal := bson.NewObjectID().Hex() + fmt.Sprint(time.Now().UnixNano())
+	if err := h.index.Save(h.snapshot, seal); err != nil {
+		return fmt.Errorf("save the order index: %w", err)
+	}
+	meta := d.db.Collection(metaColl)
+	if _, err := meta.DeleteOne(ctx, bson.M{"_id": orderIndexMetaID}); err != nil {
+		return fmt.Errorf("seal the order index: %w", err)
+	}
+	if _, err := meta.InsertOne(ctx, bson.M{"_id": orderIndexMetaID, "seal": seal}); err != nil {
+		return fmt.Errorf("seal the order index: %w", err)
+	}
+	return nil
+}
+
+// loadOrderIndexLocked fills h.index (h.mu held) and breaks the seal.
+func (d *DB) loadOrderIndexLocked(ctx context.Context) (fromSnapshot bool, err error) {
+	h := d.orderIndex
+	meta := d.db.Collection(metaColl)
+	var sealed struct {
+		Seal string `bson:"seal"`
+	}
+	err = meta.FindOne(ctx, bson.M{"_id": orderIndexMetaID}).Decode(&sealed)
+	if err != nil && !isNoDocument(err) {
+		return false, fmt.Errorf("read the order index seal: %w", err)
+	}
+	var x *orderindex.Index
+	if h.snapshot != "" {
+		snap, seal, err := orderindex.Load(h.snapshot, shop.Listed)
+		switch {
+		case err == nil && sealed.Seal != "" && seal == sealed.Seal:
+			x, fromSnapshot = snap, true
+		case err == nil:
+			d.log.Info("order index snapshot is older than the store: reading the orders", "path", h.snapshot)
+		case !errors.Is(err, os.ErrNotExist):
+			d.log.Warn("order index snapshot ignored: reading the orders", "path", h.snapshot, "err", err)
+		}
+	}
+	if sealed.Seal != "" {
+		if _, err := meta.DeleteOne(ctx, bson.M{"_id": orderIndexMetaID}); err != nil {
+			return false, fmt.Errorf("break the order index seal: %w", err)
+		}
+	}
+	if x == nil {
+		if x, err = d.readOrderIndex(ctx); err != nil {
+			return false, err
+		}
+	}
+	h.index = x
+	return fromSnapshot, nil
+}
+
+// readOrderIndex reads the index from every order.
+func (d *DB) readOrderIndex(ctx context.Context) (*orderindex.Index, error) {
+	cur, err := d.db.Collection(ordersColl).Find(ctx, bson.M{}, options.Find().
+		SetProjection(bson.M{"buyer": 1, "createdAt": 1, "paymentState": 1}))
+	if err != nil {
+		return nil, fmt.Errorf("load the order index: %w", err)
+	}
+	defer cur.Close(ctx)
+	var entries []orderindex.Entry
+	for cur.Next(ctx) {
+		var o orderDoc
+		if err := cur.Decode(&o); err != nil {
+			return nil, fmt.Errorf("load the order index: %w", err)
+		}
+		entries = append(entries, entryOf(&o))
+	}
+	if err := cur.Err(); err != nil {
+		return nil, fmt.Errorf("load the order index: %w", err)
+	}
+	return orderindex.FromEntries(shop.Listed, entries), nil
 }
 
 // orderIndex answers the loaded index on the embedded store, nil on MongoDB (its indexes
@@ -39,27 +148,12 @@ func (s *OrderStore) orderIndex(ctx context.Context) (*orderindex.Index, error) 
 	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if h.index != nil {
-		return h.index, nil
-	}
-	cur, err := s.orders().Find(ctx, bson.M{}, options.Find().
-		SetProjection(bson.M{"buyer": 1, "createdAt": 1, "paymentState": 1}))
-	if err != nil {
-		return nil, fmt.Errorf("load the order index: %w", err)
-	}
-	x := orderindex.New(shop.Listed)
-	for cur.Next(ctx) {
-		var d orderDoc
-		if err := cur.Decode(&d); err != nil {
-			return nil, fmt.Errorf("load the order index: %w", err)
+	if h.index == nil {
+		if _, err := s.db.loadOrderIndexLocked(ctx); err != nil {
+			return nil, err
 		}
-		x.Put(entryOf(&d))
 	}
-	if err := cur.Err(); err != nil {
-		return nil, fmt.Errorf("load the order index: %w", err)
-	}
-	h.index = x
-	return x, nil
+	return h.index, nil
 }
 
 func entryOf(d *orderDoc) orderindex.Entry {
@@ -148,14 +242,29 @@ func (s *OrderStore) queryOrders(ctx context.Context, filter bson.M, p shop.Page
 func (s *OrderStore) orderDocs(ctx context.Context, ids []string, filter bson.M) ([]orderDoc, error) {
 	docs := make([]orderDoc, 0, len(ids))
 	if len(ids) <= fetchOneByOne {
+		cache := s.db.orders
 		for _, id := range ids {
+			oid := mustOID(id)
+			if cache != nil {
+				if d, ok := cache.get(oid); ok {
+					docs = append(docs, d)
+					continue
+				}
+			}
+			var gen uint64
+			if cache != nil {
+				gen = cache.begin()
+			}
 			var d orderDoc
-			err := s.orders().FindOne(ctx, bson.M{"_id": mustOID(id)}).Decode(&d)
+			err := s.orders().FindOne(ctx, bson.M{"_id": oid}).Decode(&d)
 			if errors.Is(err, mongo.ErrNoDocuments) {
 				continue // deleted under the index: nothing to show
 			}
 			if err != nil {
 				return nil, fmt.Errorf("read order %s: %w", id, err)
+			}
+			if cache != nil {
+				cache.put(oid, d, gen)
 			}
 			docs = append(docs, d)
 		}
@@ -245,10 +354,9 @@ func (s *OrderStore) buyerNames(ctx context.Context, ids []bson.ObjectID) (map[b
 	users := s.db.db.Collection(usersColl)
 	onlyName := bson.M{"name": 1}
 	names := make(map[bson.ObjectID]string, len(ids))
-	if s.db.locks.enabled {
+	if s.db.users != nil { // the embedded store: by _id, mostly from the read cache
 		for _, id := range ids {
-			var u nameDoc
-			err := users.FindOne(ctx, bson.M{"_id": id}, options.FindOne().SetProjection(onlyName)).Decode(&u)
+			u, err := s.db.cachedUser(ctx, id)
 			if err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
 				return nil, fmt.Errorf("load buyer %s: %w", id.Hex(), err)
 			}

@@ -167,6 +167,11 @@ func (s *OrderStore) ImportOrders(ctx context.Context, orders []*shop.Order) err
 		if _, err := s.orders().InsertMany(ctx, docs); err != nil {
 			return fmt.Errorf("import orders: %w", err)
 		}
+		for _, d := range docs {
+			if err := s.indexed(ctx, d.(*orderDoc)); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -1,7 +1,10 @@
 package orderindex_test
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -11,8 +14,10 @@ import (
 
 func listed(s string) bool { return s == "paid" }
 
+// TestPagesNewestFirst pages the same orders in an index built one order at a time, built at
+// once, and saved to a snapshot and loaded back.
 func TestPagesNewestFirst(t *testing.T) {
-	x := orderindex.New(listed)
+	var entries []orderindex.Entry
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	// Put out of order; o3 and o4 share a creation time (ties go by id).
 	for _, n := range []int{3, 1, 7, 4, 2, 6, 5} {
@@ -24,9 +29,23 @@ func TestPagesNewestFirst(t *testing.T) {
 		if n%2 == 0 {
 			buyer = "b2"
 		}
-		x.Put(orderindex.Entry{ID: fmt.Sprintf("o%d", n), Buyer: buyer, CreatedAt: at, State: "paid"})
+		entries = append(entries, orderindex.Entry{ID: fmt.Sprintf("o%d", n), Buyer: buyer, CreatedAt: at, State: "paid"})
 	}
-	x.Put(orderindex.Entry{ID: "o9", Buyer: "b1", CreatedAt: t0.Add(time.Hour), State: "pending"})
+	entries = append(entries, orderindex.Entry{ID: "o9", Buyer: "b1", CreatedAt: t0.Add(time.Hour), State: "pending"})
+	oneByOne := orderindex.New(listed)
+	for _, e := range entries {
+		oneByOne.Put(e)
+	}
+	path := filepath.Join(t.TempDir(), "index.snapshot")
+	if err := oneByOne.Save(path, "seal-1"); err != nil {
+		t.Fatal(err)
+	}
+	loaded, seal, err := orderindex.Load(path, listed)
+	if err != nil || seal != "seal-1" || loaded.Len() != len(entries) {
+		t.Fatalf("Load = %v entries, seal %q, %v", loaded, seal, err)
+	}
+	indexes := map[string]*orderindex.Index{"one by one": oneByOne, "at once": orderindex.FromEntries(listed, entries),
+		"loaded": loaded}
 
 	tests := []struct {
 		name        string
@@ -44,13 +63,43 @@ func TestPagesNewestFirst(t *testing.T) {
 		{"buyer 2 unpaged", "b2", 1, 0, []string{"o6", "o4", "o2"}, 3},
 		{"unknown buyer", "b3", 1, 3, []string{}, 0},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			ids, total := x.Page(tt.buyer, tt.page, tt.limit)
-			if !slices.Equal(ids, tt.want) || total != tt.wantTotal {
-				t.Fatalf("Page = %v, %d; want %v, %d", ids, total, tt.want, tt.wantTotal)
-			}
-		})
+	for built, x := range indexes {
+		for _, tt := range tests {
+			t.Run(built+"/"+tt.name, func(t *testing.T) {
+				ids, total := x.Page(tt.buyer, tt.page, tt.limit)
+				if !slices.Equal(ids, tt.want) || total != tt.wantTotal {
+					t.Fatalf("Page = %v, %d; want %v, %d", ids, total, tt.want, tt.wantTotal)
+				}
+			})
+		}
+		if got := x.InState("pending", t0.Add(2*time.Hour)); !slices.Equal(got, []string{"o9"}) {
+			t.Fatalf("%s: pending = %v, want [o9]", built, got)
+		}
+	}
+}
+
+// TestDamagedSnapshotIsRefused: a snapshot cut short, changed or missing is an error, never
+// a wrong index.
+func TestDamagedSnapshotIsRefused(t *testing.T) {
+	x := orderindex.New(listed)
+	x.Put(orderindex.Entry{ID: "o1", Buyer: "b", CreatedAt: time.Now(), State: "paid"})
+	path := filepath.Join(t.TempDir(), "index.snapshot")
+	if err := x.Save(path, "seal"); err != nil {
+		t.Fatal(err)
+	}
+	good, _ := os.ReadFile(path)
+	flipped := slices.Clone(good)
+	flipped[len(flipped)/3] ^= 0x01
+	for name, b := range map[string][]byte{"cut short": good[:len(good)/2], "changed": flipped, "empty": {}} {
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := orderindex.Load(path, listed); err == nil {
+			t.Errorf("%s: loaded", name)
+		}
+	}
+	if _, _, err := orderindex.Load(filepath.Join(t.TempDir(), "none"), listed); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("missing: %v, want ErrNotExist", err)
 	}
 }
 

@@ -58,6 +58,7 @@ func run() error {
 	nOrders := flag.Int("orders", 0, "seed this many orders (with an admin and shoppers) instead of the catalogue")
 	nShoppers := flag.Int("shoppers", 100, "shoppers the orders are spread over (with -orders)")
 	version := flag.Bool("version", false, "print the seed version and exit")
+	modelMemory := flag.Bool("model-memory", false, "print the heap (KiB) of the catalogue read model of the seeded store and exit")
 	flag.Parse()
 	if *version {
 		fmt.Println(SeedVersion)
@@ -79,6 +80,9 @@ func run() error {
 		return err
 	}
 	defer store.Close()
+	if *modelMemory {
+		return printModelMemory(ctx, store.DB, *dataDir, log)
+	}
 	for _, coll := range []string{"products", "orders"} {
 		if n, err := store.DB.Database().Collection(coll).EstimatedDocumentCount(ctx); err != nil || n > 0 {
 			return fmt.Errorf("the store in %s already holds %d %s (%v): seed an empty DATA_DIR", *dataDir, n, coll, err)

@@ -14,12 +14,11 @@ import (
 
 // client talks to shopd as the shop's client does.
 type client struct {
-	base    string
-	http    *http.Client
-	admin   string
-	tokens  []string  // one signed-in shopper a worker
-	units   []cartRow // what can be bought: products, or one row a size
-	ordinal int
+	base   string
+	http   *http.Client
+	admin  string
+	tokens []string  // one signed-in shopper a worker
+	units  []cartRow // what can be bought: products, or one row a size
 }
 
 type cartRow struct {

@@ -2,60 +2,21 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"io"
 	"mime/multipart"
 	"net"
 	"net/http"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
-
-	"shop/embedded"
 )
 
 // TestTwoInstancesOnOneStore runs two shopd instances on one store, as an operator scaling out
 // would: a change made through one is served by the other within 2 s (docs/architecture.md).
 func TestTwoInstancesOnOneStore(t *testing.T) {
-	store, err := embedded.Start(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = store.Stop(10 * time.Second) }()
-
-	ctx, cancel := context.WithCancel(context.Background())
-	var stopped []chan error
-	start := func() string {
-		port := freePort(t)
-		env := map[string]string{
-			"MONGO_URI": store.URI(), "JWT_SECRET": strings.Repeat("s", 32), "HOST": "127.0.0.1", "PORT": port,
-			"DATA_DIR": t.TempDir(), "CLIENT_DIST": t.TempDir(), "LOG_LEVEL": "error",
-			"ADMIN_EMAIL": "admin@shop.test", "ADMIN_PASSWORD": "admin123",
-		}
-		done := make(chan error, 1)
-		go func() { done <- run(ctx, envOf(env), io.Discard) }()
-		stopped = append(stopped, done)
-		base := "http://127.0.0.1:" + port
-		waitFor(t, 20*time.Second, func() bool {
-			res, err := http.Get(base + "/healthz")
-			if err == nil {
-				res.Body.Close()
-			}
-			return err == nil && res.StatusCode == http.StatusOK
-		})
-		return base
-	}
+	start := shopdsOnOneStore(t)
 	a, b := start(), start()
-	defer func() {
-		cancel()
-		for _, done := range stopped {
-			if err := <-done; err != nil {
-				t.Errorf("shopd stopped with %v", err)
-			}
-		}
-	}()
 
 	token := call(t, "POST", a+"/api/v1/auth/login", "", map[string]string{"email": "admin@shop.test", "password": "admin123"}, 200)["token"].(string)
 	cat := call(t, "POST", a+"/api/v1/category/create-category", token, map[string]string{"name": "Scarves"}, 201)["category"].(map[string]any)

@@ -98,7 +98,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}()
 	s, err := app.New(ctx, store.DB, app.Config{Gateway: gateway, Currency: cfg.Currency,
 		CheckoutTimeout: cfg.CheckoutTimeout, PhotoCacheBytes: int64(cfg.PhotoCacheMB) << 20, Logger: log,
-		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed})
+		Mailer: mailer, PublicURL: cfg.PublicURL, Observer: observed,
+		SnapshotPath:   filepath.Join(cfg.DataDir, app.CatalogueSnapshot),
+		OrderIndexPath: filepath.Join(cfg.DataDir, app.OrderIndexSnapshot)})
 	if err != nil {
 		return err
 	}
@@ -177,6 +179,8 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
+	// No order is written any more: keep the read model and the order index for the next start.
+	s.SaveSnapshot(drainCtx)
 	return serveErr
 }
 

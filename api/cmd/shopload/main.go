@@ -13,6 +13,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -42,12 +43,21 @@ func run() (int, error) {
 		out      = flag.String("out", "", "write the results as JSON to this file")
 		pid      = flag.Int("pid", 0, "shopd's process id, to report its resident memory")
 		startMS  = flag.Float64("startup-ms", 0, "measured start-up time of shopd (process start to /healthz OK)")
+		coldMS   = flag.Float64("startup-cold-ms", 0, "measured start-up time of shopd without its snapshots in DATA_DIR")
+		heapKB   = flag.Int64("model-heap-kb", 0, "the read model's heap, KiB (benchseed -model-memory)")
+		into     = flag.String("into", "", "with -orders: add the figures to this results file (written by a run without -orders)")
 		emptyRSS = flag.Int64("empty-rss-kb", 0, "shopd's resident memory with an empty catalogue, KiB")
 		jsGz     = flag.Int64("client-js-gzip", -1, "storefront's initial JavaScript, gzip bytes")
 		cssGz    = flag.Int64("client-css-gzip", -1, "storefront's initial CSS, gzip bytes")
 		products = flag.Int("products", 10000, "products seeded (for the report)")
 		freePort = flag.Bool("free-port", false, "print a free loopback port and exit")
 		orders   = flag.Bool("orders", false, "measure the order lists' pages of a shop seeded by benchseed -orders")
+		sales    = flag.Bool("sales", false, "measure buying on a shop seeded with the bench catalogue (adds to -out)")
+		peer     = flag.String("peer", "", "with -sales: a second shopd on the same store, to time when it sees a sale")
+		adminE   = flag.String("admin-email", "", "with -sales: the admin's email (shopd's ADMIN_EMAIL)")
+		adminP   = flag.String("admin-password", "", "with -sales: the admin's password")
+		big      = flag.Bool("big-startup", false, "check -startup-ms (from the snapshots) and report -startup-cold-ms "+
+			"as the start-up at -products (adds to -out)")
 	)
 	flag.Parse()
 	if *freePort {
@@ -62,12 +72,38 @@ func run() (int, error) {
 
 	client := newClient(*conns)
 	ctx := context.Background()
-	if *orders {
-		rows, err := runOrders(ctx, client, strings.TrimRight(*base, "/"), *conns, *duration)
+	selected := map[string]bool{}
+	for _, n := range strings.Split(*only, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			selected[n] = true
+		}
+	}
+	if *big {
+		checks := []Check{startupCheck("startup without snapshot", *coldMS, 0, *products),
+			startupCheck("startup from snapshot", *startMS, maxSnapshotStartupMS, *products)}
+		return exitCode(checks...), mergeResults(*out, "", nil, true, checks...)
+	}
+	if *sales {
+		res, err := runSales(ctx, strings.TrimRight(*base, "/"), strings.TrimRight(*peer, "/"), *adminE, *adminP, *duration, selected)
 		if err != nil {
 			return 0, err
 		}
-		return ordersResults(rows, *out)
+		res.print(os.Stdout)
+		if *out != "" {
+			if err := mergeResults(*out, "sales", res, res.Pass); err != nil {
+				return 0, err
+			}
+		}
+		return exitCode(Check{Pass: res.Pass}), nil
+	}
+	if *orders {
+		lg := &loader{pid: *pid, client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
+		rows, total, err := runOrders(ctx, lg)
+		if err != nil {
+			return 0, err
+		}
+		return ordersResults(&OrderResults{Orders: total, Connections: *conns, Endpoints: rows,
+			Other: orderStartups(*startMS, *coldMS, total)}, *into)
 	}
 	fx, err := discover(ctx, client, strings.TrimRight(*base, "/"))
 	if err != nil {
@@ -85,17 +121,12 @@ func run() (int, error) {
 		res.Memory.AfterStartRSSKB = rssKB(*pid)
 		res.Memory.EmptyCatalogueRSSKB = *emptyRSS
 	}
+	res.Memory.ReadModelHeapKB = *heapKB
 
 	lg := &loader{pid: *pid, client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
 	// Warm the connections and the server's code paths, unrecorded.
 	lg.run(ctx, ceiling(), time.Second)
 
-	selected := map[string]bool{}
-	for _, n := range strings.Split(*only, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			selected[n] = true
-		}
-	}
 	first := lg.measure(ctx, ceiling())
 	first.Name = "ceiling (first)"
 	var rows []*Row
@@ -121,7 +152,7 @@ func run() (int, error) {
 	if *pid > 0 {
 		res.Memory.AfterLoadRSSKB = rssKB(*pid)
 	}
-	res.addBudgets(*startMS, *jsGz, *cssGz)
+	res.addBudgets(*startMS, *coldMS, *jsGz, *cssGz)
 	res.print(os.Stdout)
 	if *out != "" {
 		b, err := json.MarshalIndent(res, "", "  ")
@@ -139,28 +170,52 @@ func run() (int, error) {
 	return 0, nil
 }
 
-// ordersResults prints the order rows' verdicts, writes them to out (when named) and answers
-// the exit code.
-func ordersResults(rows []*Row, out string) (int, error) {
-	code := 0
-	for _, r := range rows {
-		verdict := "PASS"
-		if r.Pass == nil || !*r.Pass {
-			verdict, code = "FAIL: "+r.Why, 1
+// ordersResults adds the order lists' figures to the results in file (when named), judges
+// every budget again, prints the order figures and answers the exit code.
+func ordersResults(o *OrderResults, file string) (int, error) {
+	res := &Results{When: time.Now().UTC().Format(time.RFC3339)}
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return 0, err
 		}
-		fmt.Printf("  %-20s %s (%s)\n", r.Name, verdict, r.Budget)
+		if err == nil {
+			if err := json.Unmarshal(b, res); err != nil {
+				return 0, fmt.Errorf("read %s: %w", file, err)
+			}
+		}
 	}
-	if out != "" {
-		b, err := json.MarshalIndent(map[string]any{"endpoints": rows, "when": time.Now().UTC().Format(time.RFC3339)}, "", "  ")
+	res.Orders = o
+	res.settle()
+	fmt.Printf("\norders: %d in the store, %d connections\n", o.Orders, o.Connections)
+	printRows(os.Stdout, o.Endpoints)
+	printChecks(os.Stdout, o.Other)
+	if file != "" {
+		b, err := json.MarshalIndent(res, "", "  ")
 		if err != nil {
 			return 0, err
 		}
-		if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+		if err := os.WriteFile(file, append(b, '\n'), 0o644); err != nil {
 			return 0, err
 		}
-		fmt.Println("results written to", out)
+		fmt.Println("order figures added to", file)
 	}
-	return code, nil
+	if res.Pass {
+		fmt.Println("ALL BUDGETS PASS (every section so far)")
+	} else {
+		fmt.Println("SOME BUDGETS FAIL")
+	}
+	for _, r := range o.Endpoints {
+		if r.Pass == nil || !*r.Pass {
+			return 1, nil
+		}
+	}
+	for _, c := range o.Other {
+		if !c.Pass {
+			return 1, nil
+		}
+	}
+	return 0, nil
 }
 
 // newClient keeps conns keep-alive connections and leaves bodies compressed, as sent.

@@ -26,16 +26,17 @@ const (
 // runOrders measures the order lists' pages on a shop seeded by benchseed -orders: the admin's
 // first page and a page in the middle (3 a page, as the admin's orders screen) and a shopper's
 // first page of their orders.
-func runOrders(ctx context.Context, client *http.Client, base string, conns int, d time.Duration) ([]*Row, error) {
+func runOrders(ctx context.Context, lg *loader) ([]*Row, int, error) {
+	client, base, conns, d := lg.client, lg.base, lg.conns, lg.duration
 	admin, err := signIn(ctx, client, base, benchAdminEmail, benchAdminPassword)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	shoppers := make([]string, 0, 16)
 	for i := range min(16, benchShoppers) {
 		tok, err := signIn(ctx, client, base, fmt.Sprintf("bench-shopper-%d@shop.test", i), benchShopperPassword)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		shoppers = append(shoppers, tok)
 	}
@@ -43,12 +44,12 @@ func runOrders(ctx context.Context, client *http.Client, base string, conns int,
 	req.Header.Set("Authorization", admin)
 	resp, err := client.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	resp.Body.Close()
 	total, err := strconv.Atoi(resp.Header.Get("X-Total-Count"))
 	if err != nil || total == 0 {
-		return nil, fmt.Errorf("all-orders reports %q orders: seed them with benchseed -orders", resp.Header.Get("X-Total-Count"))
+		return nil, 0, fmt.Errorf("all-orders reports %q orders: seed them with benchseed -orders", resp.Header.Get("X-Total-Count"))
 	}
 	middle := (total/3)/2 + 1
 	fmt.Printf("orders: %d listed; admin pages 1 and %d of 3, shoppers' first pages; %d connections, %s each\n",
@@ -69,7 +70,6 @@ func runOrders(ctx context.Context, client *http.Client, base string, conns int,
 			return authed("/api/v1/auth/orders?page=1&limit=3", shoppers[r.IntN(len(shoppers))])
 		}},
 	}
-	lg := &loader{client: client, base: base, conns: conns, duration: d}
 	lg.run(ctx, eps[0], time.Second) // warm up, unrecorded
 	var rows []*Row
 	for _, ep := range eps {
@@ -77,7 +77,22 @@ func runOrders(ctx context.Context, client *http.Client, base string, conns int,
 		r.judge()
 		rows = append(rows, r)
 	}
-	return rows, nil
+	return rows, total, nil
+}
+
+// orderStartups are the start-ups of shopd over the orders: without the order index snapshot
+// (reading every order) and from it, a restart after a clean stop.
+func orderStartups(startMS, coldMS float64, orders int) []Check {
+	var out []Check
+	if coldMS > 0 {
+		out = append(out, Check{Name: "startup, no snapshot", Value: coldMS, Unit: "ms",
+			Budget: fmt.Sprintf("reported (reads %d orders)", orders), Pass: true})
+	}
+	if startMS > 0 {
+		out = append(out, Check{Name: "startup", Value: startMS, Unit: "ms",
+			Budget: fmt.Sprintf("< %.0f ms with %d orders", maxStartupMS, orders), Pass: startMS < maxStartupMS})
+	}
+	return out
 }
 
 func signIn(ctx context.Context, c *http.Client, base, email, password string) (string, error) {

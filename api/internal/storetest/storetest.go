@@ -43,9 +43,6 @@ func Main(m *testing.M) int {
 // Embedded reports whether the tests run on the embedded store.
 func Embedded() bool { return embedSrv != nil }
 
-// Server is the embedded test store, nil on MongoDB.
-func Server() *embedded.Server { return embedSrv }
-
 // URI is the address of the test store.
 func URI() string { return uri }
 
