@@ -34,6 +34,7 @@ type Model struct {
 	gen, structGen uint64
 	epoch          string
 	seq            int64 // the store's version the model holds every change of
+	recent         recentMatches
 	// ahead are the versions past seq whose changes this process made and already holds: its
 	// writes announce in parallel, so their versions come back in any order.
 	ahead map[int64]bool
