@@ -56,12 +56,14 @@ pid=
 stop() { if [[ -n $pid ]]; then kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; pid=; fi; }
 trap stop EXIT
 
-# start DATA_DIR: starts shopd without the demo catalogue; sets pid, port and startup_ms.
+# start DATA_DIR [NAME=VALUE...]: starts shopd without the demo catalogue, with the extra
+# environment given; sets pid, port and startup_ms.
 start() {
   port=$("$BIN/shopload" -free-port)
-  local s=$(date +%s%N)
-  DATA_DIR=$1 PORT=$port SEED_DEMO=false LOG_LEVEL=${BENCH_LOG_LEVEL:-warn} CLIENT_DIST=$ROOT/client/dist \
-    "$BIN/shopd" >"$TMP/shopd.log" 2>&1 &
+  local s=$(date +%s%N) dir=$1
+  shift
+  env DATA_DIR="$dir" PORT=$port SEED_DEMO=false LOG_LEVEL=${BENCH_LOG_LEVEL:-warn} CLIENT_DIST=$ROOT/client/dist \
+    METRICS_ADDR=127.0.0.1:0 "$@" "$BIN/shopd" >"$TMP/shopd.log" 2>&1 &
   pid=$!
   until curl -sf "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
     kill -0 "$pid" 2>/dev/null || { cat "$TMP/shopd.log"; echo "shopd exited"; exit 1; }
@@ -139,6 +141,64 @@ if [[ ${BENCH_SKIP_ORDERS:-} != 1 ]]; then
   stop
   if (( rc == 0 )); then rc=$orc; fi
 fi
+
+# Buying (BENCH_SKIP_SALES=1 leaves it out): on a copy of the bench catalogue, so the orders
+# and stock it moves never reach the other runs. A second shopd shares the first one's store
+# (its socket in DATA_DIR/store) to time when it sees a sale.
+if [[ ${BENCH_SKIP_SALES:-} != 1 ]]; then
+  echo "== sales: checkout, reads during sales, a second shopd, admin writes"
+  SDATA=$TMP/sales
+  rm -rf "$SDATA" "$TMP/sales-peer"
+  cp -a "$DATA" "$SDATA"
+  start "$SDATA" ADMIN_EMAIL=bench-admin@shop.test ADMIN_PASSWORD=bench-admin-123
+  main_pid=$pid main_port=$port
+  socket=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$SDATA/store/store.sock")
+  mkdir -p "$TMP/sales-peer"
+  cp "$TMP/shopd.log" "$TMP/shopd-sales.log"
+  start "$TMP/sales-peer" MONGO_URI="mongodb://$socket/" JWT_SECRET=bench-peer-secret-of-at-least-32-chars
+  peer_pid=$pid
+  echo "  shopd on 127.0.0.1:$main_port, a second one on its store at 127.0.0.1:$port"
+  set +e
+  "$BIN/shopload" -sales -base "http://127.0.0.1:$main_port" -peer "http://127.0.0.1:$port" -duration "$DURATION" \
+    -admin-email bench-admin@shop.test -admin-password bench-admin-123 -only "${BENCH_SALES_ONLY:-}" -out "$OUT"
+  src=$?
+  set -e
+  stop
+  pid=$main_pid
+  stop
+  if (( rc == 0 )); then rc=$src; fi
+fi
+
+# Start-up at 100,000 products (BENCH_SKIP_BIG=1 leaves it out): seeded once without photos,
+# started without the read model's snapshot (reported), stopped (it keeps its snapshot),
+# started again from the snapshot (budget).
+if [[ ${BENCH_SKIP_BIG:-} != 1 ]]; then
+  BIG=${BENCH_BIG_PRODUCTS:-100000}
+  BDATA=$TMP/big
+  echo "== start-up at $BIG products"
+  if [[ -f $BDATA/bench-seed.json ]] && grep -q "\"version\":$version,.*\"products\":$BIG," "$BDATA/bench-seed.json"; then
+    echo "  reusing the seeded catalogue in $BDATA"
+  else
+    rm -rf "$BDATA"
+    s=$(date +%s%N)
+    "$BIN/benchseed" -data "$BDATA" -products "$BIG" -photos 0
+    echo "  seeded in $(( ($(date +%s%N) - s) / 1000000 )) ms"
+  fi
+  rm -f "$BDATA/catalogue.snapshot" "$BDATA/orderindex.snapshot"
+  start "$BDATA"
+  cold_ms=$startup_ms
+  echo "  without a snapshot: up in $cold_ms ms"
+  stop
+  start "$BDATA"
+  echo "  from the snapshot: up in $startup_ms ms"
+  stop
+  set +e
+  "$BIN/shopload" -big-startup -products "$BIG" -startup-cold-ms "$cold_ms" -startup-ms "$startup_ms" -out "$OUT"
+  brc=$?
+  set -e
+  if (( rc == 0 )); then rc=$brc; fi
+fi
+
 if [[ ${RECORD:-} == 1 ]]; then
   cp "$OUT" "$RECORDED"
   echo "results recorded in $RECORDED"

@@ -68,6 +68,18 @@ type Page struct {
 // match, and the facets, in one pass over the entries. An entry yielded is read during the
 // yield only, so the caller may reuse it.
 func Browse(entries iter.Seq[*Entry], q shop.BrowseQuery) Page {
+	return findMatches(entries, q).page(q)
+}
+
+// matches are the products matching a query's filters, newest first, and its facets: what
+// every page and sort of those filters shares.
+type matches struct {
+	matched []priced
+	facets  shop.Facets
+}
+
+// findMatches finds the entries q's filters keep, and counts the facets.
+func findMatches(entries iter.Seq[*Entry], q shop.BrowseQuery) *matches {
 	f := newFilter(q)
 	var matched []priced
 	facets := newFacetCounter(f)
@@ -81,14 +93,23 @@ func Browse(entries iter.Seq[*Entry], q shop.BrowseQuery) Page {
 			matched = append(matched, priced{e.Product, e.NameLower, m.price0, len(matched)})
 		}
 	}
-	sortEntries(matched, q.Sort)
-	from, to := 0, min(len(matched), shop.MaxProductsListed)
-	if q.Limit > 0 {
-		from = min(len(matched), (max(q.Page, 1)-1)*q.Limit)
-		to = min(len(matched), from+q.Limit)
+	return &matches{matched: slices.Clip(matched), facets: facets.result()}
+}
+
+// page sorts the matches as q asks (leaving ms as it is) and answers q's page of them.
+func (ms *matches) page(q shop.BrowseQuery) Page {
+	sorted := ms.matched
+	if q.Sort != "" && q.Sort != shop.BrowseNewest {
+		sorted = slices.Clone(ms.matched)
+		sortEntries(sorted, q.Sort)
 	}
-	page := Page{Products: make([]*shop.Product, 0, to-from), Total: len(matched), Facets: facets.result()}
-	for _, pe := range matched[from:to] {
+	from, to := 0, min(len(sorted), shop.MaxProductsListed)
+	if q.Limit > 0 {
+		from = min(len(sorted), (max(q.Page, 1)-1)*q.Limit)
+		to = min(len(sorted), from+q.Limit)
+	}
+	page := Page{Products: make([]*shop.Product, 0, to-from), Total: len(sorted), Facets: ms.facets}
+	for _, pe := range sorted[from:to] {
 		page.Products = append(page.Products, pe.product)
 	}
 	return page
@@ -108,18 +129,24 @@ func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseRes
 	DependsOnEveryProduct(ctx)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	page := Browse(func(yield func(*Entry) bool) {
-		var be Entry
-		for _, e := range m.newest {
-			be = Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower, Facts: e.facts}
-			if c, ok := m.categories[e.p.Category.ID]; ok {
-				be.CategorySlug, be.CategoryName = c.Slug, c.Name
+	key := filterKey(q)
+	ms := m.recent.get(key, m.gen)
+	if ms == nil {
+		ms = findMatches(func(yield func(*Entry) bool) {
+			var be Entry
+			for _, e := range m.newest {
+				be = Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower, Facts: e.facts}
+				if c, ok := m.categories[e.p.Category.ID]; ok {
+					be.CategorySlug, be.CategoryName = c.Slug, c.Name
+				}
+				if !yield(&be) {
+					return
+				}
 			}
-			if !yield(&be) {
-				return
-			}
-		}
-	}, q)
+		}, q)
+		m.recent.put(key, m.gen, ms)
+	}
+	page := ms.page(q)
 	res := &shop.BrowseResult{Total: page.Total, Page: q.Page, Limit: q.Limit, Facets: page.Facets,
 		Products: make([]*shop.Product, 0, len(page.Products))}
 	for _, p := range page.Products {

@@ -14,15 +14,29 @@ import (
 type facetCounter struct {
 	f          *filter
 	categories map[string]*shop.CategoryFacet // by slug, every category met
-	sizes      map[string]int
-	colours    map[string]int
+	sizes      valueCounts
+	colours    valueCounts
 	seen       []string // the values one product counted already
 	price      shop.PriceRange
 	priced     bool
 }
 
 func newFacetCounter(f *filter) *facetCounter {
-	return &facetCounter{f: f, categories: map[string]*shop.CategoryFacet{}, sizes: map[string]int{}, colours: map[string]int{}}
+	return &facetCounter{f: f, categories: map[string]*shop.CategoryFacet{}}
+}
+
+// valueCounts counts the values of one facet. A shop has a few dozen sizes or colours, so a
+// list searched in turn is faster than a map here (this runs for every variant browsed).
+type valueCounts []shop.ValueFacet
+
+func (vc *valueCounts) add(v string) {
+	for i := range *vc {
+		if (*vc)[i].Value == v {
+			(*vc)[i].Count++
+			return
+		}
+	}
+	*vc = append(*vc, shop.ValueFacet{Value: v, Count: 1})
 }
 
 // add counts an entry that matches the keyword.
@@ -51,14 +65,14 @@ func (c *facetCounter) add(e *Entry, m *match) {
 	c.seen = c.seen[:0]
 	for _, v := range m.variants {
 		if v.stock && v.colour && v.sizeValue != "" && !slices.Contains(c.seen, v.sizeValue) {
-			c.sizes[v.sizeValue]++
+			c.sizes.add(v.sizeValue)
 			c.seen = append(c.seen, v.sizeValue)
 		}
 	}
 	c.seen = c.seen[:0]
 	for _, v := range m.variants {
 		if v.stock && v.size && v.colour0 != "" && !slices.Contains(c.seen, v.colour0) {
-			c.colours[v.colour0]++
+			c.colours.add(v.colour0)
 			c.seen = append(c.seen, v.colour0)
 		}
 	}
@@ -85,11 +99,9 @@ func (c *facetCounter) result() shop.Facets {
 
 // values lists counted values, merging spellings that differ only in case (the first
 // spelling in order names them), and adds the chosen ones not counted.
-func values(counts map[string]int, chosen []string, order func(a, b string) int) []shop.ValueFacet {
+func values(counts valueCounts, chosen []string, order func(a, b string) int) []shop.ValueFacet {
 	out := make([]shop.ValueFacet, 0, len(counts)+len(chosen))
-	for v, n := range counts {
-		out = append(out, shop.ValueFacet{Value: v, Count: n})
-	}
+	out = append(out, counts...)
 	slices.SortFunc(out, func(a, b shop.ValueFacet) int {
 		return cmp.Or(order(a.Value, b.Value), strings.Compare(a.Value, b.Value))
 	})

@@ -34,6 +34,7 @@ type Model struct {
 	gen, structGen uint64
 	epoch          string
 	seq            int64 // the store's version the model holds every change of
+	recent         recentMatches
 }
 
 // state is the catalogue itself, rebuilt whole by Load.

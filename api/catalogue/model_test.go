@@ -2,6 +2,7 @@ package catalogue_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -145,5 +146,55 @@ func TestCategoryRenameReachesProducts(t *testing.T) {
 	}
 	if _, _, err := m.ProductsOfCategory(ctx, "shirts"); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("the old slug: %v", err)
+	}
+}
+
+// TestBrowseSeesEveryChange: browsing the same filters again, on another page or in another
+// order, answers what the model holds now, also after a sale empties a product and a new
+// product arrives.
+func TestBrowseSeesEveryChange(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	src.PutProduct(product(linen, "linen", 5, 2))
+	m := loaded(t, src)
+	names := func(q shop.BrowseQuery) string {
+		t.Helper()
+		res, err := m.Browse(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := fmt.Sprintf("%d:", res.Total)
+		for _, p := range res.Products {
+			out += " " + p.Name
+		}
+		return out
+	}
+	inStock := shop.BrowseQuery{InStock: true, Page: 1, Limit: 1}
+	byName := inStock
+	byName.Sort = shop.BrowseName
+	page2 := inStock
+	page2.Page = 2
+	for _, c := range []struct {
+		q    shop.BrowseQuery
+		want string
+	}{{inStock, "2: linen"}, {byName, "2: linen"}, {page2, "2: oxford"}, {inStock, "2: linen"}} {
+		if got := names(c.q); got != c.want {
+			t.Fatalf("before the changes: %s, want %s", got, c.want)
+		}
+	}
+	src.PutProduct(product(linen, "linen", 0, 2)) // sold out
+	src.PutProduct(product(chambre, "chambray", 3, 3))
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen, chambre}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		q    shop.BrowseQuery
+		want string
+	}{{inStock, "2: chambray"}, {byName, "2: chambray"}, {page2, "2: oxford"}} {
+		if got := names(c.q); got != c.want {
+			t.Fatalf("after the changes: %s, want %s", got, c.want)
+		}
 	}
 }

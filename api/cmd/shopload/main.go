@@ -52,6 +52,12 @@ func run() (int, error) {
 		products = flag.Int("products", 10000, "products seeded (for the report)")
 		freePort = flag.Bool("free-port", false, "print a free loopback port and exit")
 		orders   = flag.Bool("orders", false, "measure the order lists' pages of a shop seeded by benchseed -orders")
+		sales    = flag.Bool("sales", false, "measure buying on a shop seeded with the bench catalogue (adds to -out)")
+		peer     = flag.String("peer", "", "with -sales: a second shopd on the same store, to time when it sees a sale")
+		adminE   = flag.String("admin-email", "", "with -sales: the admin's email (shopd's ADMIN_EMAIL)")
+		adminP   = flag.String("admin-password", "", "with -sales: the admin's password")
+		big      = flag.Bool("big-startup", false, "check -startup-ms (from the snapshots) and report -startup-cold-ms "+
+			"as the start-up at -products (adds to -out)")
 	)
 	flag.Parse()
 	if *freePort {
@@ -66,6 +72,30 @@ func run() (int, error) {
 
 	client := newClient(*conns)
 	ctx := context.Background()
+	selected := map[string]bool{}
+	for _, n := range strings.Split(*only, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			selected[n] = true
+		}
+	}
+	if *big {
+		checks := []Check{startupCheck("startup without snapshot", *coldMS, 0, *products),
+			startupCheck("startup from snapshot", *startMS, maxSnapshotStartupMS, *products)}
+		return exitCode(checks...), mergeResults(*out, "", nil, true, checks...)
+	}
+	if *sales {
+		res, err := runSales(ctx, strings.TrimRight(*base, "/"), strings.TrimRight(*peer, "/"), *adminE, *adminP, *duration, selected)
+		if err != nil {
+			return 0, err
+		}
+		res.print(os.Stdout)
+		if *out != "" {
+			if err := mergeResults(*out, "sales", res, res.Pass); err != nil {
+				return 0, err
+			}
+		}
+		return exitCode(Check{Pass: res.Pass}), nil
+	}
 	if *orders {
 		lg := &loader{pid: *pid, client: client, base: strings.TrimRight(*base, "/"), conns: *conns, duration: *duration}
 		rows, total, err := runOrders(ctx, lg)
@@ -97,12 +127,6 @@ func run() (int, error) {
 	// Warm the connections and the server's code paths, unrecorded.
 	lg.run(ctx, ceiling(), time.Second)
 
-	selected := map[string]bool{}
-	for _, n := range strings.Split(*only, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			selected[n] = true
-		}
-	}
 	first := lg.measure(ctx, ceiling())
 	first.Name = "ceiling (first)"
 	var rows []*Row
