@@ -28,10 +28,11 @@ if [[ ${BENCH_SKIP_CLIENT:-} != 1 ]]; then
   (cd "$ROOT" && make -s client-deps >/dev/null && cd client && $NPM run build >"$TMP/vite-build.log" 2>&1) \
     || { cat "$TMP/vite-build.log"; exit 1; }
   dist=$ROOT/client/dist
-  # The storefront's initial load: the entry script, the chunks index.html preloads, its CSS.
+  # The storefront's initial load: every script index.html loads (first-call.js, the entry)
+  # and the chunks it preloads, and its CSS.
   # Lazy chunks (the admin area) are fetched only when an admin opens it.
   js_gz=0 css_gz=0
-  for f in $(grep -oE '(src|href)="/assets/[^"]+\.js"' "$dist/index.html" | sed -E 's/.*"\/(assets\/[^"]+)"/\1/'); do
+  for f in $(grep -oE '(src|href)="/[^"]+\.js"' "$dist/index.html" | sed -E 's/.*"\/([^"]+)"/\1/'); do
     n=$(gzip -c "$dist/$f" | wc -c); js_gz=$((js_gz + n)); printf '  %-45s %8d bytes gzip\n' "$f" "$n"
   done
   for f in $(grep -oE 'href="/assets/[^"]+\.css"' "$dist/index.html" | sed -E 's/.*"\/(assets\/[^"]+)"/\1/'); do

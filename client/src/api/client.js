@@ -4,11 +4,13 @@
 // - no timeout; success is 2xx (axios' default).
 // - Authorization: the raw token (no Bearer prefix), read at request time from the getter the
 //   AuthProvider registers with setTokenSource.
+// - The page's first call may already be on its way, started by index.html (api/first-call.js).
 // - Answers: a call resolves to the answer's body (or the whole response with `{ raw: true }`,
 //   for headers such as X-Total-Count); any failure, a 2xx carrying success false or an
 //   `error` text included, rejects with one ApiError.
 import axios from 'axios';
 import { ApiError } from './errors';
+import { firstCallAdapter } from './first-call';
 
 export const API_URL = import.meta.env.VITE_API_URL || '';
 
@@ -24,6 +26,8 @@ export function setTokenSource(getToken) {
 api.interceptors.request.use((config) => {
   const token = tokenSource();
   if (token) config.headers.Authorization = token;
+  const early = config.method === 'get' && firstCallAdapter(api.getUri(config));
+  if (early) config.adapter = early;
   return config;
 });
 

@@ -7,10 +7,15 @@
 import { lazy, Suspense } from 'react';
 import Layout from '../components/Layout';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
-import { HOME } from '../paths';
+import { HOME, SHOP } from '../paths';
 import { SHOP_PAGE_SIZE } from '../rules';
 
-const BrowseList = lazy(() => import('../components/browse/BrowseList'));
+const loadBrowseList = () => import('../components/browse/BrowseList');
+const BrowseList = lazy(loadBrowseList);
+
+// Opened at /shop, the list's chunk is asked for as soon as the scripts run, beside the first
+// render rather than after it: one round trip less before the first photo.
+if (typeof window !== 'undefined' && window.location.pathname === SHOP) loadBrowseList();
 
 const EMPTY = { title: 'No products yet.', to: HOME, action: 'Back to the home page' };
 

@@ -1,6 +1,9 @@
 import { NavLink } from 'react-router-dom';
 
-/** SideMenu is the list of links beside a dashboard page. */
+/**
+ * SideMenu is the list of links beside a dashboard page. A link stays current on the pages
+ * below it (Orders on an order's own page).
+ */
 export default function SideMenu({ title, links }) {
   return (
     <nav aria-label={title} className="dashboard-menu">
@@ -8,7 +11,7 @@ export default function SideMenu({ title, links }) {
       <ul className="dashboard-menu__links">
         {links.map(({ to, label }) => (
           <li key={to}>
-            <NavLink to={to} end>
+            <NavLink to={to}>
               {label}
             </NavLink>
           </li>

@@ -7,8 +7,13 @@ import { photoSrcSet, photoUrl } from '../../api/photos';
 
 export const PLACEHOLDER = '/placeholder.svg';
 
-/** Layout widths of a photo: a full-width card on phones, a column of the grid above. */
-export const GRID_SIZES = '(max-width: 599px) calc(100vw - 32px), (max-width: 1023px) 45vw, 300px';
+/**
+ * The width a photo takes in a grid card: the card is the screen's width less its margins on
+ * phones, a column of the grid above. The frame is 4:3 and the shop's photos are square, so a
+ * photo takes the frame's height, three quarters of its width: a 390 px phone needs the 320 px
+ * copy, not the 640 px one (a wider photo would show a little softer).
+ */
+export const GRID_SIZES = '(max-width: 599px) calc((100vw - 32px) * 0.75), (max-width: 1023px) 34vw, 225px';
 
 export default function ProductPhoto({ product, eager = false, sizes = GRID_SIZES, className = '' }) {
   const [failed, setFailed] = useState(false);

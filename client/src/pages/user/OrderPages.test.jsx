@@ -135,6 +135,16 @@ describe('shopper order page', () => {
     expect(screen.getByRole('link', { name: '← All your orders' })).toHaveAttribute('href', LIST);
   });
 
+  it('marks Orders in the dashboard menu as the current section, and Profile not', async () => {
+    const order = detailedOrder();
+    answerOrder(() => order);
+    openOrder(order);
+    await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' });
+    const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(menu.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
+  });
+
   it('shows the provider alone when the gateway gave no card details', async () => {
     const order = detailedOrder({ payment: { success: true, provider: 'sandbox', transactionId: 'sandbox_1', amount: 300, currency: 'inr' } });
     answerOrder(() => order);
