@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -17,69 +16,28 @@ import (
 	"shop/payment"
 )
 
-// The cancel crash tests stop a cancellation for good right after one of its steps, as kill -9
-// would (runtime.Goexit in the step's wrapper, as the checkout crash tests do), then run the
-// recovery pass of a restarted shop: the order must end refunded through the gateway, with
-// refundedAt set and its units back exactly once.
+// The cancel crash tests stop a cancellation for good right after one of its steps, as the
+// checkout crash tests do, then run the recovery pass of a restarted shop: the order must end
+// refunded through the gateway, with refundedAt set and its units back exactly once.
 
-// cancelStep names the step after which the cancellation dies.
-type cancelStep int
-
-const (
-	afterMark    cancelStep = iota + 1 // the order is marked cancelled, nothing else done
-	afterRefund                        // the gateway refunded it
-	afterRestock                       // its units are back, it is not yet marked refunded
-)
-
-type cancelCrashingStore struct {
-	shop.OrderStore
-	at cancelStep
-}
-
-func (s cancelCrashingStore) UpdateStatus(ctx context.Context, id string, u shop.StatusUpdate) (*shop.Order, error) {
-	o, err := s.OrderStore.UpdateStatus(ctx, id, u)
-	if err == nil && s.at == afterMark {
-		runtime.Goexit()
-	}
-	return o, err
-}
-
-// refundLog is a gateway that notes each refund it gives, and dies after it when at says so.
+// refundLog is a gateway that notes each refund it gives.
 type refundLog struct {
 	shop.Gateway
 	mu      sync.Mutex
 	refunds []string // transaction ids
-	at      cancelStep
 }
 
 func (g *refundLog) Refund(ctx context.Context, p shop.Payment) error {
-	err := g.Gateway.Refund(ctx, p)
 	g.mu.Lock()
 	g.refunds = append(g.refunds, p.TransactionID)
 	g.mu.Unlock()
-	if err == nil && g.at == afterRefund {
-		runtime.Goexit()
-	}
-	return err
+	return g.Gateway.Refund(ctx, p)
 }
 
 func (g *refundLog) transactions() []string {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	return append([]string(nil), g.refunds...)
-}
-
-type cancelCrashingStock struct {
-	shop.Stock
-	at cancelStep
-}
-
-func (s cancelCrashingStock) Restock(ctx context.Context, orderID string, item shop.StockItem, n int) error {
-	err := s.Stock.Restock(ctx, orderID, item, n)
-	if err == nil && s.at == afterRestock {
-		runtime.Goexit()
-	}
-	return err
 }
 
 // paidOrder places an order of two units of the product through a checkout that completes.
@@ -93,23 +51,20 @@ func paidOrder(t *testing.T, orders *shop.Orders, productID string) *shop.Order 
 	return o
 }
 
-// crashCancel cancels the order as its buyer, in a cancellation that dies at its crash step.
+// crashCancel cancels the order as its buyer, in a cancellation that dies at its crash point.
 func crashCancel(t *testing.T, orders *shop.Orders, o *shop.Order) {
 	t.Helper()
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
+	dies(t, "cancellation", func() error {
 		_, err := orders.CancelOrder(context.Background(), o.ID, shop.Actor{ID: o.Buyer.ID})
-		t.Errorf("the cancellation finished (%v): it was to die at its crash step", err)
-	}()
-	<-done
+		return err
+	})
 }
 
 func TestRecoveryFinishesACancellationCutShort(t *testing.T) {
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	for _, tt := range []struct {
 		name      string
-		at        cancelStep
+		at        crashPoint
 		stockLeft int // right after the crash
 	}{
 		{"after the mark", afterMark, 3},
@@ -120,9 +75,9 @@ func TestRecoveryFinishesACancellationCutShort(t *testing.T) {
 			db := storetest.NewDB(t)
 			id := insertProduct(t, db, 5)
 			store, stock := mongostore.NewOrderStore(db), mongostore.NewStock(db, nil)
-			gw := &refundLog{Gateway: payment.NewSandbox(mongostore.NewSandboxLedger(db)), at: tt.at}
-			crashing := shop.NewOrders(shop.OrdersConfig{Store: cancelCrashingStore{store, tt.at},
-				Stock: cancelCrashingStock{stock, tt.at}, Gateway: gw, Logger: quiet})
+			gw := &refundLog{Gateway: payment.NewSandbox(mongostore.NewSandboxLedger(db))}
+			crashing := shop.NewOrders(shop.OrdersConfig{Store: crashingStore{store, tt.at},
+				Stock: crashingStock{stock, tt.at}, Gateway: crashingGateway{gw, tt.at}, Logger: quiet})
 			o := paidOrder(t, crashing, id)
 			crashCancel(t, crashing, o)
 
@@ -138,7 +93,6 @@ func TestRecoveryFinishesACancellationCutShort(t *testing.T) {
 				t.Fatalf("stock after the crash = %d, want %d", q, tt.stockLeft)
 			}
 
-			gw.at = 0 // the restarted shop's gateway dies nowhere
 			restarted := shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: stock,
 				Gateway: gw, Logger: quiet})
 			if n, err := restarted.Recover(t.Context(), time.Now().Add(time.Hour)); err != nil || n != 1 {
@@ -165,7 +119,7 @@ func TestParallelRecoveriesFinishACancellationOnce(t *testing.T) {
 	store, stock := mongostore.NewOrderStore(db), mongostore.NewStock(db, nil)
 	gw := &refundLog{Gateway: payment.NewSandbox(mongostore.NewSandboxLedger(db))}
 	anHourAgo := func() time.Time { return time.Now().Add(-time.Hour).UTC().Truncate(time.Millisecond) }
-	crashing := shop.NewOrders(shop.OrdersConfig{Store: cancelCrashingStore{store, afterMark},
+	crashing := shop.NewOrders(shop.OrdersConfig{Store: crashingStore{store, afterMark},
 		Stock: stock, Gateway: gw, Logger: quiet, Now: anHourAgo})
 	o := paidOrder(t, crashing, id)
 	crashCancel(t, crashing, o)
