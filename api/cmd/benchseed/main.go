@@ -89,7 +89,10 @@ func run() error {
 		}
 	}
 	// Accounts are made with bcrypt's least cost: the bench measures reads, not sign-ins.
-	s, err := app.New(ctx, store.DB, app.Config{Logger: log, Hasher: shop.Hasher{Cost: bcrypt.MinCost}})
+	// With shopd's snapshots, written when seeding ends: its first start reads them.
+	s, err := app.New(ctx, store.DB, app.Config{Logger: log, Hasher: shop.Hasher{Cost: bcrypt.MinCost},
+		SnapshotPath:   filepath.Join(*dataDir, app.CatalogueSnapshot),
+		OrderIndexPath: filepath.Join(*dataDir, app.OrderIndexSnapshot)})
 	if err != nil {
 		return err
 	}
@@ -115,6 +118,7 @@ func run() error {
 	}
 	fmt.Fprintf(os.Stderr, "benchseed: %d products, %d photos in %s\n", *nProducts, photos, time.Since(start).Round(time.Millisecond))
 
+	s.SaveSnapshot(ctx)
 	b, _ := json.Marshal(Marker{Version: SeedVersion, Categories: *nCats, Products: *nProducts, Photos: photos})
 	return os.WriteFile(filepath.Join(*dataDir, "bench-seed.json"), b, 0o644)
 }

@@ -72,6 +72,7 @@ func seedOrders(ctx context.Context, s *app.Shop, dataDir string, n, shoppers in
 	if err := mongostore.NewOrderStore(s.DB).ImportOrders(ctx, orders); err != nil {
 		return err
 	}
+	s.SaveSnapshot(ctx)
 	fmt.Fprintf(os.Stderr, "benchseed: %d shoppers, %d orders in %s\n", shoppers, n, time.Since(start).Round(time.Millisecond))
 	b, _ := json.Marshal(OrdersMarker{Version: SeedVersion, Orders: n, Shoppers: shoppers})
 	return os.WriteFile(filepath.Join(dataDir, "bench-orders.json"), b, 0o644)
