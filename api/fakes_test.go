@@ -16,17 +16,21 @@ import (
 
 // memStore is an OrderStore in memory.
 type memStore struct {
-	mu        sync.Mutex
-	products  map[string]*shop.Product
-	orders    map[string]*shop.Order
-	claims    map[string]string
-	failWrite bool // CreateOrder fails
-	failPaid  bool // marking an order paid fails
-	n         int
+	mu       sync.Mutex
+	products map[string]*shop.Product
+	orders   map[string]*shop.Order
+	claims   map[string]string
+	// refundClaims: the claim finishing each refunding order's cancellation
+	refundClaims  map[string]string
+	refundClaimed map[string]time.Time
+	failWrite     bool // CreateOrder fails
+	failPaid      bool // marking an order paid fails
+	n             int
 }
 
 func newMemStore(products ...*shop.Product) *memStore {
-	s := &memStore{products: map[string]*shop.Product{}, orders: map[string]*shop.Order{}, claims: map[string]string{}}
+	s := &memStore{products: map[string]*shop.Product{}, orders: map[string]*shop.Order{}, claims: map[string]string{},
+		refundClaims: map[string]string{}, refundClaimed: map[string]time.Time{}}
 	for _, p := range products {
 		s.products[p.ID] = p
 	}
@@ -155,12 +159,12 @@ func (s *memStore) OrderByTransaction(_ context.Context, txn string) (*shop.Orde
 	return nil, shop.Errorf(shop.ENOTFOUND, "Order not found.")
 }
 
-func (s *memStore) PendingOrders(_ context.Context, before time.Time) ([]string, error) {
+func (s *memStore) OrdersInState(_ context.Context, state string, before time.Time) ([]string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var ids []string
 	for id, o := range s.orders {
-		if o.PaymentState == shop.PaymentPending && o.CreatedAt.Before(before) {
+		if o.PaymentState == state && o.CreatedAt.Before(before) {
 			ids = append(ids, id)
 		}
 	}
@@ -180,11 +184,36 @@ func (s *memStore) UpdateStatus(_ context.Context, id string, u shop.StatusUpdat
 	}
 	o.Status = u.Status
 	o.History = append(o.History, u.Change)
-	if u.Refunded && o.RefundedAt == nil {
-		at := u.Change.At
-		o.RefundedAt = &at
-		o.PaymentState = shop.PaymentRefunded
+	if u.Refunded && o.RefundedAt == nil && o.PaymentState != shop.PaymentRefunding {
+		o.PaymentState = shop.PaymentRefunding
+		o.RefundTaken = u.RefundTaken
+		s.refundClaims[id], s.refundClaimed[id] = u.RefundClaim, u.Change.At
 	}
+	c := *o
+	return &c, nil
+}
+
+func (s *memStore) ClaimRefund(_ context.Context, id, claim string, at, staleBefore time.Time) (*shop.Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[id]
+	if !ok || o.PaymentState != shop.PaymentRefunding || !s.refundClaimed[id].Before(staleBefore) {
+		return nil, shop.Errorf(shop.ECONFLICT, "Order not refunding, or claimed lately.")
+	}
+	s.refundClaims[id], s.refundClaimed[id] = claim, at
+	c := *o
+	return &c, nil
+}
+
+func (s *memStore) FinishRefund(_ context.Context, id, claim string, at time.Time) (*shop.Order, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	o, ok := s.orders[id]
+	if !ok || o.PaymentState != shop.PaymentRefunding || s.refundClaims[id] != claim {
+		return nil, shop.Errorf(shop.ECONFLICT, "Order not refunding under this claim.")
+	}
+	o.PaymentState, o.RefundedAt = shop.PaymentRefunded, &at
+	delete(s.refundClaims, id)
 	c := *o
 	return &c, nil
 }
@@ -195,10 +224,12 @@ type memStock struct {
 	mu    sync.Mutex
 	units map[string]int
 	holds map[string]int // order id + "|" + memKey
+	// restocks: what Restock put back, by order id + "|" + memKey, until ForgetRestock
+	restocks map[string]int
 }
 
 func newMemStock(units map[string]int) *memStock {
-	return &memStock{units: units, holds: map[string]int{}}
+	return &memStock{units: units, holds: map[string]int{}, restocks: map[string]int{}}
 }
 
 func memKey(item shop.StockItem) string {
@@ -245,10 +276,21 @@ func (s *memStock) Settle(_ context.Context, orderID string, item shop.StockItem
 	return nil
 }
 
-func (s *memStock) Restock(_ context.Context, item shop.StockItem, n int) error {
+func (s *memStock) Restock(_ context.Context, orderID string, item shop.StockItem, n int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, done := s.restocks[orderID+"|"+memKey(item)]; done {
+		return nil
+	}
+	s.restocks[orderID+"|"+memKey(item)] = n
 	s.units[memKey(item)] += n
+	return nil
+}
+
+func (s *memStock) ForgetRestock(_ context.Context, orderID string, item shop.StockItem) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.restocks, orderID+"|"+memKey(item))
 	return nil
 }
 

@@ -41,7 +41,7 @@ func (s *Orders) SettleNotice(ctx context.Context, n PaymentNotice) error {
 		if _, err := s.store.SettlePayment(ctx, o.ID, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
 			return err
 		}
-	case n.Kind == NoticeRefunded && o.Listed() && o.RefundedAt == nil:
+	case n.Kind == NoticeRefunded && o.Listed() && !o.refundBegun():
 		return s.refundedAtProvider(ctx, o)
 	}
 	return nil
@@ -62,15 +62,16 @@ func (s *Orders) noticeOrder(ctx context.Context, n PaymentNotice) (*Order, erro
 // dashboard, say): it is marked cancelled and refunded and its units go back, once; the
 // money is not refunded again.
 func (s *Orders) refundedAtProvider(ctx context.Context, o *Order) error {
+	claim := newRefundClaim()
 	o, err := s.store.UpdateStatus(ctx, o.ID, StatusUpdate{Status: Cancelled,
 		Change: StatusChange{Status: Cancelled, At: s.now(), By: ByShop},
 		Check: func(o *Order) error {
-			if o.RefundedAt != nil {
+			if o.refundBegun() {
 				return Errorf(ECONFLICT, "This order is already refunded.")
 			}
 			return nil
 		},
-		Refunded: true,
+		Refunded: true, RefundClaim: claim, RefundTaken: true,
 	})
 	if ErrorCode(err) == ECONFLICT {
 		return nil
@@ -78,7 +79,7 @@ func (s *Orders) refundedAtProvider(ctx context.Context, o *Order) error {
 	if err != nil {
 		return err
 	}
-	s.restock(ctx, o)
+	o = s.finishCancelNow(ctx, o, claim)
 	s.notifyStatus(o, true)
 	return nil
 }

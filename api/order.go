@@ -51,6 +51,7 @@ const (
 	PaymentPending   = "pending"
 	PaymentPaid      = "paid"
 	PaymentAbandoned = "abandoned" // never charged: its units went back to stock
+	PaymentRefunding = "refunding" // cancelled after payment: its refund and restock are under way
 	PaymentRefunded  = "refunded"  // cancelled after payment: refunded and restocked
 )
 
@@ -124,7 +125,14 @@ type Order struct {
 	// Reserved is the stock the order took at checkout, kept so that a checkout cut short
 	// (a crash) can give it back exactly.
 	Reserved []Reservation `json:"-"`
+	// RefundTaken is set on an order refunded at the provider: finishing its cancellation
+	// returns only its units.
+	RefundTaken bool `json:"-"`
 }
+
+// refundBegun reports whether the order's cancellation after payment has been marked: its
+// refund and restock are done, or under way.
+func (o *Order) refundBegun() bool { return o.RefundedAt != nil || o.PaymentState == PaymentRefunding }
 
 // Listed reports whether the order appears in lists and to its buyer: once it is paid.
 func (o *Order) Listed() bool { return Listed(o.PaymentState) }
@@ -228,8 +236,11 @@ type Stock interface {
 	Release(ctx context.Context, orderID string, item StockItem) error
 	// Settle marks the units the order holds of item as sold.
 	Settle(ctx context.Context, orderID string, item StockItem) error
-	// Restock puts n sold units of item back (a cancelled order); a deleted item takes none.
-	Restock(ctx context.Context, item StockItem, n int) error
+	// Restock puts n sold units of item back for the cancelled order, once: restocking again
+	// for the same order puts nothing more, until ForgetRestock. A deleted item takes none.
+	Restock(ctx context.Context, orderID string, item StockItem, n int) error
+	// ForgetRestock drops what Restock notes of the order, once the order is marked refunded.
+	ForgetRestock(ctx context.Context, orderID string, item StockItem) error
 }
 
 // OrderService takes payments and manages orders.
@@ -267,9 +278,13 @@ type StatusUpdate struct {
 	Change StatusChange // appended to the history
 	// Check sees the stored order and refuses the change with an error (ECONFLICT, ENOTFOUND).
 	Check func(o *Order) error
-	// Refunded sets refundedAt (and the refunded payment state): the change cancels a paid
-	// order, and Check made sure it had not been refunded before.
-	Refunded bool
+	// Refunded marks a paid order's cancellation (PaymentRefunding, claimed by RefundClaim)
+	// unless it was marked before: the refund and restock that follow are finished by the
+	// claim's holder (FinishRefund), or by the recovery pass after a crash.
+	Refunded    bool
+	RefundClaim string
+	// RefundTaken: the provider refunded the payment already; only the units go back.
+	RefundTaken bool
 }
 
 // OrderStore keeps orders, reads the products a cart names, and records the claims that make
@@ -299,8 +314,17 @@ type OrderStore interface {
 	Orders(ctx context.Context, buyerID string, p Page) ([]*Order, int, error)
 	// OrderByTransaction answers the order paid by the gateway's transaction. ENOTFOUND.
 	OrderByTransaction(ctx context.Context, transactionID string) (*Order, error)
-	// PendingOrders answers the ids of pending orders created before the time given.
-	PendingOrders(ctx context.Context, before time.Time) ([]string, error)
+	// OrdersInState answers the ids of the orders in payment state created before the time
+	// given.
+	OrdersInState(ctx context.Context, state string, before time.Time) ([]string, error)
+	// ClaimRefund makes claim, taken at the time given, the one to finish the cancellation of
+	// an order in PaymentRefunding whose current claim was taken before staleBefore (the mark
+	// is the first claim), and answers the order. ECONFLICT when the order is not refunding
+	// or its claim is newer: its finisher may still be at work.
+	ClaimRefund(ctx context.Context, id, claim string, at, staleBefore time.Time) (*Order, error)
+	// FinishRefund marks an order in PaymentRefunding, still claimed by claim, refunded at
+	// the time given. ECONFLICT when it is not refunding or another claim was taken since.
+	FinishRefund(ctx context.Context, id, claim string, at time.Time) (*Order, error)
 	// UpdateStatus applies u to order id and answers the order. EINVALID, ENOTFOUND, and
 	// whatever u.Check refuses with.
 	UpdateStatus(ctx context.Context, id string, u StatusUpdate) (*Order, error)

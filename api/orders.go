@@ -2,7 +2,10 @@ package shop
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -55,23 +58,23 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 	if !ValidOrderStatus(status) {
 		return nil, Errorf(EINVALID, "Field status must be one of: %s.", strings.Join(OrderStatuses, ", "))
 	}
-	refunds := false
+	refunds, claim := false, newRefundClaim()
 	o, err := s.store.UpdateStatus(ctx, id, StatusUpdate{Status: status,
 		Change: StatusChange{Status: status, At: s.now(), By: by.by()},
 		Check: func(o *Order) error {
 			if !o.Listed() {
 				return errOrderNotFound
 			}
-			refunds = status == Cancelled && o.RefundedAt == nil
+			refunds = status == Cancelled && !o.refundBegun()
 			return nil
 		},
-		Refunded: status == Cancelled,
+		Refunded: status == Cancelled, RefundClaim: claim,
 	})
 	if err != nil {
 		return nil, err
 	}
 	if refunds {
-		s.refund(ctx, o)
+		o = s.finishCancelNow(ctx, o, claim)
 	}
 	s.notifyStatus(o, refunds)
 	return o, nil
@@ -79,13 +82,14 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 
 // CancelOrder cancels the buyer's own order while nothing has left the shop.
 func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, error) {
+	claim := newRefundClaim()
 	o, err := s.store.UpdateStatus(ctx, id, StatusUpdate{Status: Cancelled,
 		Change: StatusChange{Status: Cancelled, At: s.now(), By: ByBuyer},
 		Check: func(o *Order) error {
 			switch {
 			case !o.Listed() || o.Buyer.ID != by.ID:
 				return errOrderNotFound
-			case o.Status == Cancelled || o.RefundedAt != nil:
+			case o.Status == Cancelled || o.refundBegun():
 				return Errorf(ECONFLICT, "This order is already cancelled.")
 			case !slices.Contains(cancellable, o.Status):
 				return Errorf(ECONFLICT, "This order is already %s and can no longer be cancelled.",
@@ -93,37 +97,68 @@ func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, 
 			}
 			return nil
 		},
-		Refunded: true,
+		Refunded: true, RefundClaim: claim,
 	})
 	if err != nil {
 		return nil, err
 	}
-	s.refund(ctx, o)
+	o = s.finishCancelNow(ctx, o, claim)
 	s.notifyStatus(o, true)
 	return o, nil
 }
 
-// refund gives back the payment and the units of an order just cancelled. The guarded status
-// change let exactly one caller here per order. A refund the gateway refuses is logged for a
-// person to finish; it does not undo the cancellation.
-func (s *Orders) refund(ctx context.Context, o *Order) {
-	ctx = context.WithoutCancel(ctx)
-	if err := s.gateway.Refund(ctx, o.Payment); err != nil {
-		s.log.Error("cancel: payment NOT refunded; refund it by hand", "order", o.ID, "number", o.Number,
-			"provider", o.Payment.Provider, "transaction", o.Payment.TransactionID, "amount", o.Payment.Amount,
-			"err", err)
+// finishCancelNow finishes, in the request that cancelled it, the cancellation just marked:
+// the answer shows the order refunded. A step that fails leaves the order refunding for the
+// recovery pass to finish; the cancellation stands.
+func (s *Orders) finishCancelNow(ctx context.Context, o *Order, claim string) *Order {
+	done, err := s.finishCancel(context.WithoutCancel(ctx), o, claim)
+	if err != nil {
+		s.log.Error("cancel: refund and restock not finished; the recovery pass retries", "order", o.ID,
+			"number", o.Number, "provider", o.Payment.Provider, "transaction", o.Payment.TransactionID,
+			"amount", o.Payment.Amount, "err", err)
+		return o
 	}
-	s.restock(ctx, o)
+	return done
 }
 
-// restock returns the units of a cancelled order.
-func (s *Orders) restock(ctx context.Context, o *Order) {
-	for _, res := range o.units() {
-		if err := s.stock.Restock(ctx, res.Item, res.Units); err != nil {
-			s.log.Error("cancel: units not returned to stock", "order", o.ID, "product", res.Item.ProductID,
-				"variant", res.Item.VariantID, "units", res.Units, "err", err)
+// finishCancel refunds and restocks an order whose cancellation is marked (PaymentRefunding)
+// and claimed by claim, then marks it refunded. Every step may run again after a crash: the
+// gateway refunds a payment once, the stock takes an order's units back once, and only the
+// holder of the last claim marks the order refunded and then forgets the restock notes. A
+// claim goes stale after the checkout timeout (the recovery pass takes over only then), so a
+// finisher has that long: past it, its calls fail rather than restock after a newer finisher
+// forgot its notes. ECONFLICT when a later claim took over.
+func (s *Orders) finishCancel(ctx context.Context, o *Order, claim string) (*Order, error) {
+	ctx, cancel := context.WithTimeout(ctx, s.checkoutTimeout)
+	defer cancel()
+	if !o.RefundTaken {
+		if err := s.gateway.Refund(ctx, o.Payment); err != nil {
+			return nil, fmt.Errorf("refund order %s: %w", o.ID, err)
 		}
 	}
+	units := o.units()
+	for _, res := range units {
+		if err := s.stock.Restock(ctx, o.ID, res.Item, res.Units); err != nil {
+			return nil, fmt.Errorf("return units of %v: %w", res.Item, err)
+		}
+	}
+	done, err := s.store.FinishRefund(ctx, o.ID, claim, s.now())
+	if err != nil {
+		return nil, err
+	}
+	for _, res := range units {
+		if err := s.stock.ForgetRestock(ctx, o.ID, res.Item); err != nil {
+			s.log.Warn("cancel: restock note left behind", "order", o.ID, "product", res.Item.ProductID, "err", err)
+		}
+	}
+	return done, nil
+}
+
+// newRefundClaim names one finisher of a cancellation.
+func newRefundClaim() string {
+	b := make([]byte, 12)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
 }
 
 // units is what the order took from stock: its reservations, or (an order placed before they

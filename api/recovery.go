@@ -10,9 +10,11 @@ import (
 // crash or a lost connection between writing their order and marking it paid. The gateway is
 // asked by the checkout's idempotency key whether the card was charged: then the order is
 // paid and its units sold; otherwise its units go back and it is abandoned. Orders this
-// process is still placing are left alone. It answers how many it settled.
+// process is still placing are left alone. It also finishes the cancellations marked before
+// that time but cut short before their refund and restock were done (see finishCancel). It
+// answers how many orders it settled.
 func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
-	ids, err := s.store.PendingOrders(ctx, before)
+	ids, err := s.store.OrdersInState(ctx, PaymentPending, before)
 	if err != nil {
 		return 0, fmt.Errorf("recover pending orders: %w", err)
 	}
@@ -26,6 +28,19 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 			continue
 		}
 		settled++
+	}
+	if ids, err = s.store.OrdersInState(ctx, PaymentRefunding, before); err != nil {
+		return settled, fmt.Errorf("recover cancelled orders: %w", err)
+	}
+	for _, id := range ids {
+		done, err := s.finishCancelLeft(ctx, id, before)
+		if err != nil {
+			s.log.Error("recovery: cancelled order not refunded; the next pass retries", "order", id, "err", err)
+			continue
+		}
+		if done {
+			settled++
+		}
 	}
 	return settled, nil
 }
@@ -74,4 +89,27 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 	}
 	s.log.Info("recovery: uncharged order abandoned and its units returned", "order", id, "number", o.Number)
 	return nil
+}
+
+// finishCancelLeft finishes the cancellation of a refunding order whose finisher claimed it
+// before the time given: the process that marked it died, or its refund failed. One claimed
+// since is left to its finisher, which has until then (see finishCancel). It reports whether
+// it finished it.
+func (s *Orders) finishCancelLeft(ctx context.Context, id string, before time.Time) (bool, error) {
+	claim := newRefundClaim()
+	o, err := s.store.ClaimRefund(ctx, id, claim, s.now(), before)
+	if ErrorCode(err) == ECONFLICT {
+		return false, nil // finished meanwhile, or its finisher is at work
+	}
+	if err != nil {
+		return false, err
+	}
+	if _, err := s.finishCancel(ctx, o, claim); err != nil {
+		if ErrorCode(err) == ECONFLICT {
+			return false, nil // another pass claimed it since and finishes it
+		}
+		return false, err
+	}
+	s.log.Info("recovery: cancelled order refunded and its units returned", "order", id, "number", o.Number)
+	return true, nil
 }

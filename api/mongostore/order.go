@@ -32,6 +32,11 @@ type orderDoc struct {
 	History      []historyDoc     `bson:"history"`
 	RefundedAt   *time.Time       `bson:"refundedAt,omitempty"`
 	Reserved     []reservationDoc `bson:"reserved,omitempty"`
+	// RefundClaim names who finishes the cancellation of an order in the refunding state;
+	// RefundTaken says the provider refunded it already (see shop.StatusUpdate).
+	RefundClaim   string     `bson:"refundClaim,omitempty"`
+	RefundClaimed *time.Time `bson:"refundClaimedAt,omitempty"`
+	RefundTaken   bool       `bson:"refundTaken,omitempty"`
 	// Rev counts the order's changes: on MongoDB a change is written only over the revision
 	// it was decided on (the embedded store takes the order's lock instead).
 	Rev       int64     `bson:"rev"`
@@ -131,7 +136,7 @@ func (d *orderDoc) order(buyerName string) *shop.Order {
 			TransactionID: d.Payment.TransactionID, Amount: rupeesToPaise(d.Payment.Amount),
 			Currency: d.Payment.Currency, Brand: d.Payment.Brand, Last4: d.Payment.Last4},
 		Total: rupeesToPaise(d.Total), Status: d.Status, PaymentState: d.state(), RefundedAt: d.RefundedAt,
-		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt,
+		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, RefundTaken: d.RefundTaken,
 	}
 	for _, h := range d.History {
 		o.History = append(o.History, shop.StatusChange{Status: h.Status, At: h.At, By: h.By})

@@ -293,25 +293,25 @@ func (s *OrderStore) orderDocs(ctx context.Context, ids []string, filter bson.M)
 	return docs, nil
 }
 
-// PendingOrders answers the ids of pending orders created before the time given.
-func (s *OrderStore) PendingOrders(ctx context.Context, before time.Time) ([]string, error) {
+// OrdersInState answers the ids of the orders in payment state created before the time given.
+func (s *OrderStore) OrdersInState(ctx context.Context, state string, before time.Time) ([]string, error) {
 	x, err := s.orderIndex(ctx)
 	if err != nil {
 		return nil, err
 	}
 	if x != nil {
-		return x.InState(shop.PaymentPending, before), nil
+		return x.InState(state, before), nil
 	}
-	cur, err := s.orders().Find(ctx, bson.M{"paymentState": shop.PaymentPending, "createdAt": bson.M{"$lt": before}},
+	cur, err := s.orders().Find(ctx, bson.M{"paymentState": state, "createdAt": bson.M{"$lt": before}},
 		options.Find().SetProjection(bson.M{"_id": 1}))
 	if err != nil {
-		return nil, fmt.Errorf("find pending orders: %w", err)
+		return nil, fmt.Errorf("find %s orders: %w", state, err)
 	}
 	var docs []struct {
 		ID bson.ObjectID `bson:"_id"`
 	}
 	if err := cur.All(ctx, &docs); err != nil {
-		return nil, fmt.Errorf("read pending orders: %w", err)
+		return nil, fmt.Errorf("read %s orders: %w", state, err)
 	}
 	ids := make([]string, len(docs))
 	for i, d := range docs {

@@ -72,7 +72,7 @@ func listing(t *testing.T, db *mongostore.DB, buyers []string) string {
 			}
 		}
 	}
-	pending, err := s.PendingOrders(t.Context(), time.Now())
+	pending, err := s.OrdersInState(t.Context(), shop.PaymentPending, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,7 +74,7 @@ func (s *OrderStore) SettlePayment(ctx context.Context, id, state string, p *sho
 }
 
 // UpdateStatus changes the status when u.Check accepts the stored order, appending to its
-// history; the first cancellation of a paid order also notes when it was refunded.
+// history; the first cancellation of a paid order also marks it refunding, under u's claim.
 func (s *OrderStore) UpdateStatus(ctx context.Context, id string, u shop.StatusUpdate) (*shop.Order, error) {
 	var change bson.M
 	o, err := s.change(ctx, id, func(d *orderDoc) (bson.M, error) {
@@ -87,13 +87,40 @@ func (s *OrderStore) UpdateStatus(ctx context.Context, id string, u shop.StatusU
 		} else {
 			change = bson.M{"history": historyDoc{Status: u.Change.Status, At: u.Change.At, By: u.Change.By}}
 		}
-		if u.Refunded && d.RefundedAt == nil {
-			set["refundedAt"] = u.Change.At
-			set["paymentState"] = shop.PaymentRefunded
+		if u.Refunded && d.RefundedAt == nil && d.state() != shop.PaymentRefunding {
+			set["paymentState"] = shop.PaymentRefunding
+			set["refundClaim"], set["refundClaimedAt"] = u.RefundClaim, u.Change.At
+			if u.RefundTaken {
+				set["refundTaken"] = true
+			}
 		}
 		return set, nil
 	}, func() bson.M { return change })
 	return o, err
+}
+
+// ClaimRefund makes claim the finisher of a refunding order's cancellation when the claim
+// before it is stale.
+func (s *OrderStore) ClaimRefund(ctx context.Context, id, claim string, at, staleBefore time.Time) (*shop.Order, error) {
+	return s.change(ctx, id, func(d *orderDoc) (bson.M, error) {
+		switch {
+		case d.state() != shop.PaymentRefunding:
+			return nil, shop.Errorf(shop.ECONFLICT, "Order %s is %s, not refunding.", id, d.state())
+		case d.RefundClaimed != nil && !d.RefundClaimed.Before(staleBefore):
+			return nil, shop.Errorf(shop.ECONFLICT, "Order %s is being refunded since %s.", id, d.RefundClaimed)
+		}
+		return bson.M{"refundClaim": claim, "refundClaimedAt": at}, nil
+	})
+}
+
+// FinishRefund marks a refunding order refunded, if claim is still its finisher.
+func (s *OrderStore) FinishRefund(ctx context.Context, id, claim string, at time.Time) (*shop.Order, error) {
+	return s.change(ctx, id, func(d *orderDoc) (bson.M, error) {
+		if d.state() != shop.PaymentRefunding || d.RefundClaim != claim {
+			return nil, shop.Errorf(shop.ECONFLICT, "Order %s is %s, no longer refunding under this claim.", id, d.state())
+		}
+		return bson.M{"paymentState": shop.PaymentRefunded, "refundedAt": at, "refundClaim": ""}, nil
+	})
 }
 
 func historyDocs(h []shop.StatusChange, next shop.StatusChange) []historyDoc {

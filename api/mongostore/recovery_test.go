@@ -23,13 +23,16 @@ import (
 // no compensation runs, no answer is given). A fresh order service over the same store then
 // runs the recovery pass a restarted shop runs.
 
-// crashPoint names the step after which the checkout dies.
+// crashPoint names the step after which the checkout (or the cancellation) dies.
 type crashPoint int
 
 const (
 	afterReserve crashPoint = iota + 1
 	afterCharge
-	afterWrite // after the order is marked paid
+	afterWrite   // after the order is marked paid
+	afterMark    // a cancellation: the order is marked cancelled, nothing else done
+	afterRefund  // a cancellation: the gateway refunded it
+	afterRestock // a cancellation: its units are back, it is not yet marked refunded
 )
 
 type crashingStock struct {
@@ -40,6 +43,14 @@ type crashingStock struct {
 func (s crashingStock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
 	err := s.Stock.Reserve(ctx, orderID, item, n)
 	if err == nil && s.at == afterReserve {
+		runtime.Goexit()
+	}
+	return err
+}
+
+func (s crashingStock) Restock(ctx context.Context, orderID string, item shop.StockItem, n int) error {
+	err := s.Stock.Restock(ctx, orderID, item, n)
+	if err == nil && s.at == afterRestock {
 		runtime.Goexit()
 	}
 	return err
@@ -58,6 +69,14 @@ func (g crashingGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Payme
 	return p, err
 }
 
+func (g crashingGateway) Refund(ctx context.Context, p shop.Payment) error {
+	err := g.Gateway.Refund(ctx, p)
+	if err == nil && g.at == afterRefund {
+		runtime.Goexit()
+	}
+	return err
+}
+
 type crashingStore struct {
 	shop.OrderStore
 	at crashPoint
@@ -71,17 +90,34 @@ func (s crashingStore) SettlePayment(ctx context.Context, id, state string, p *s
 	return o, err
 }
 
-// crashCheckout runs one checkout of two units that dies at the crash point.
-func crashCheckout(t *testing.T, orders *shop.Orders, productID string) {
+func (s crashingStore) UpdateStatus(ctx context.Context, id string, u shop.StatusUpdate) (*shop.Order, error) {
+	o, err := s.OrderStore.UpdateStatus(ctx, id, u)
+	if err == nil && s.at == afterMark {
+		runtime.Goexit()
+	}
+	return o, err
+}
+
+// dies runs work, which must die at its crash point rather than finish.
+func dies(t *testing.T, what string, work func() error) {
 	t.Helper()
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		_, _, err := orders.Checkout(context.Background(), shop.CheckoutRequest{BuyerID: bson.NewObjectID().Hex(),
-			Nonce: "pm_card_visa", Cart: []shop.CartItem{{ID: productID}, {ID: productID}}})
-		t.Errorf("the checkout finished (%v): it was to die at its crash point", err)
+		err := work()
+		t.Errorf("the %s finished (%v): it was to die at its crash point", what, err)
 	}()
 	<-done
+}
+
+// crashCheckout runs one checkout of two units that dies at the crash point.
+func crashCheckout(t *testing.T, orders *shop.Orders, productID string) {
+	t.Helper()
+	dies(t, "checkout", func() error {
+		_, _, err := orders.Checkout(context.Background(), shop.CheckoutRequest{BuyerID: bson.NewObjectID().Hex(),
+			Nonce: "pm_card_visa", Cart: []shop.CartItem{{ID: productID}, {ID: productID}}})
+		return err
+	})
 }
 
 func TestRecoveryAfterACrash(t *testing.T) {

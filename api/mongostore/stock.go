@@ -3,6 +3,7 @@ package mongostore
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -148,14 +149,22 @@ func (s *Stock) dropHold(ctx context.Context, orderID string, item shop.StockIte
 	return nil
 }
 
-// Restock puts n sold units back. A deleted product or variant takes none.
-func (s *Stock) Restock(ctx context.Context, item shop.StockItem, n int) error {
+// Restock puts n sold units back for the cancelled order, noting it (restocks.<key>: units)
+// by the same write, so that finishing the cancellation again after a crash puts none back
+// twice. A deleted product or variant takes none.
+func (s *Stock) Restock(ctx context.Context, orderID string, item shop.StockItem, n int) error {
+	note := restockKey(orderID, item)
 	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		if _, noted := heldUnits(doc, note); noted {
+			return nil, nil, nil // restocked before
+		}
 		t, err := target(doc, item)
 		if err != nil {
 			return nil, nil, err
 		}
-		return t.guard, bson.M{"$inc": t.inc(n)}, nil
+		guard := t.guard
+		guard[note] = bson.M{"$exists": false}
+		return guard, bson.M{"$inc": t.inc(n), "$set": bson.M{note: n}}, nil
 	})
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return nil
@@ -164,6 +173,30 @@ func (s *Stock) Restock(ctx context.Context, item shop.StockItem, n int) error {
 		return fmt.Errorf("restock %d of %v: %w", n, item, err)
 	}
 	return nil
+}
+
+// ForgetRestock drops the note Restock made for the order, once the order is refunded.
+func (s *Stock) ForgetRestock(ctx context.Context, orderID string, item shop.StockItem) error {
+	note := restockKey(orderID, item)
+	err := s.update(ctx, item, func(doc bson.Raw) (bson.M, bson.M, error) {
+		n, noted := heldUnits(doc, note)
+		if !noted {
+			return nil, nil, nil
+		}
+		return bson.M{note: n}, bson.M{"$unset": bson.M{note: ""}}, nil
+	})
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("forget the restock of order %s on %v: %w", orderID, item, err)
+	}
+	return nil
+}
+
+// restockKey is the field noting that the cancelled order's units of item are back.
+func restockKey(orderID string, item shop.StockItem) string {
+	return "restocks" + holdKey(orderID, item)[len("holds"):]
 }
 
 // update makes a guarded change of one product's stock and refreshes the catalogue when a
@@ -194,9 +227,11 @@ func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc
 	return err
 }
 
-// heldUnits answers the units noted under hold ("holds.<key>") in the product document.
-func heldUnits(doc bson.Raw, hold string) (int, bool) {
-	v, err := doc.LookupErr("holds", hold[len("holds."):])
+// heldUnits answers the units noted under field ("holds.<key>" or "restocks.<key>") in the
+// product document.
+func heldUnits(doc bson.Raw, field string) (int, bool) {
+	parent, key, _ := strings.Cut(field, ".")
+	v, err := doc.LookupErr(parent, key)
 	if err != nil {
 		return 0, false
 	}

@@ -90,7 +90,9 @@ func TestStockReserveAndRelease(t *testing.T) {
 		{"reserve 1 for C", func() error { return stock.Reserve(ctx, orderC, item(id), 1) }, "", 2},
 		{"settle C: sold", func() error { return stock.Settle(ctx, orderC, item(id)) }, "", 2},
 		{"release C after settling gives nothing", func() error { return stock.Release(ctx, orderC, item(id)) }, "", 2},
-		{"restock 1", func() error { return stock.Restock(ctx, item(id), 1) }, "", 3},
+		{"restock 1 for C, cancelled", func() error { return stock.Restock(ctx, orderC, item(id), 1) }, "", 3},
+		{"restock C again puts nothing more", func() error { return stock.Restock(ctx, orderC, item(id), 1) }, "", 3},
+		{"forget C's restock", func() error { return stock.ForgetRestock(ctx, orderC, item(id)) }, "", 3},
 	}
 	for _, st := range steps {
 		err := st.do()
