@@ -1,45 +1,51 @@
 // The route table of the shop, for createBrowserRouter (main.jsx) and createMemoryRouter
 // (tests). The dashboards come from pages/dashboard-routes.jsx, behind their guards; the
 // admin pages there are React.lazy, so shoppers never download them.
+// The pages a shared link lands on (home, shop, a product, a category) are in the first
+// download; the rest (sign-in forms, the cart, search, categories, the information pages) load
+// on first visit through the router's `lazy`, which keeps the current page on screen until the
+// next one's code has arrived, so nothing blank flashes in between.
 import * as paths from './paths';
 import AppFrame from './components/AppFrame';
 import ErrorScreen from './pages/ErrorScreen';
 import Home from './pages/Home';
 import Shop from './pages/Shop';
 import ProductDetails from './pages/ProductDetails';
-import Categories from './pages/Categories';
 import CategoryProducts from './pages/CategoryProducts';
-import CartPage from './pages/CartPage';
-import Search from './pages/Search';
-import InfoPage from './pages/InfoPage';
 import NotFound from './pages/NotFound';
-import Login from './pages/auth/Login';
-import Register from './pages/auth/Register';
-import ForgotPassword from './pages/auth/ForgotPassword';
-import ResetPassword from './pages/auth/ResetPassword';
 import UserRoute from './components/guards/UserRoute';
 import AdminRoute from './components/guards/AdminRoute';
 import { adminDashboardRoutes, userDashboardRoutes } from './pages/dashboard-routes.jsx';
+
+/** lazyPage is a route's `lazy`: it loads a page's module and renders its default export. */
+function lazyPage(load, props = {}) {
+  return async () => {
+    const { default: Page } = await load();
+    return { element: <Page {...props} /> };
+  };
+}
 
 export const routes = [
   {
     element: <AppFrame />,
     errorElement: <ErrorScreen />,
+    // Opened directly, a lazy page shows nothing until its code is in (a blink on a phone).
+    HydrateFallback: () => null,
     children: [
       { path: paths.HOME, element: <Home /> },
       { path: paths.SHOP, element: <Shop /> },
       { path: paths.PRODUCT, element: <ProductDetails /> },
-      { path: paths.CATEGORIES, element: <Categories /> },
+      { path: paths.CATEGORIES, lazy: lazyPage(() => import('./pages/Categories')) },
       { path: paths.CATEGORY, element: <CategoryProducts /> },
-      { path: paths.CART, element: <CartPage /> },
-      { path: paths.SEARCH, element: <Search /> },
-      { path: paths.ABOUT, element: <InfoPage page="about" /> },
-      { path: paths.CONTACT, element: <InfoPage page="contact" /> },
-      { path: paths.POLICY, element: <InfoPage page="policy" /> },
-      { path: paths.FORGET_PASSWORD, element: <ForgotPassword /> },
-      { path: paths.RESET_PASSWORD, element: <ResetPassword /> },
-      { path: paths.REGISTER, element: <Register /> },
-      { path: paths.LOGIN, element: <Login /> },
+      { path: paths.CART, lazy: lazyPage(() => import('./pages/CartPage')) },
+      { path: paths.SEARCH, lazy: lazyPage(() => import('./pages/Search')) },
+      { path: paths.ABOUT, lazy: lazyPage(() => import('./pages/InfoPage'), { page: 'about' }) },
+      { path: paths.CONTACT, lazy: lazyPage(() => import('./pages/InfoPage'), { page: 'contact' }) },
+      { path: paths.POLICY, lazy: lazyPage(() => import('./pages/InfoPage'), { page: 'policy' }) },
+      { path: paths.FORGET_PASSWORD, lazy: lazyPage(() => import('./pages/auth/ForgotPassword')) },
+      { path: paths.RESET_PASSWORD, lazy: lazyPage(() => import('./pages/auth/ResetPassword')) },
+      { path: paths.REGISTER, lazy: lazyPage(() => import('./pages/auth/Register')) },
+      { path: paths.LOGIN, lazy: lazyPage(() => import('./pages/auth/Login')) },
       {
         path: paths.DASHBOARD,
         children: [

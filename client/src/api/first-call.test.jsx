@@ -41,7 +41,7 @@ afterEach(() => {
 describe('the first call started before the scripts', () => {
   it('gives /shop its first page without a second call, and preloads the first card photo', async () => {
     const calls = countBrowse();
-    openWithFirstCall('/shop');
+    await openWithFirstCall('/shop');
     expect(await screen.findByRole('article', { name: 'Product 1' })).toBeInTheDocument();
     expect(calls).toHaveBeenCalledTimes(1);
     expect(window.firstCall).toBeUndefined();
@@ -59,7 +59,7 @@ describe('the first call started before the scripts', () => {
       calls();
       return HttpResponse.json({ success: true, products: products.slice(0, 6) });
     }));
-    openWithFirstCall('/');
+    await openWithFirstCall('/');
     const trending = within(await screen.findByRole('region', { name: 'Trending Now' }));
     const photo = (await trending.findAllByRole('img'))[0];
     expect(calls).toHaveBeenCalledTimes(1);
@@ -72,7 +72,7 @@ describe('the first call started before the scripts', () => {
   it('asks again the usual way when the early call failed, and Try again asks the server', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const calls = countBrowse(2);
-    const { user } = openWithFirstCall('/shop');
+    const { user } = await openWithFirstCall('/shop');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the products.');
     expect(calls).toHaveBeenCalledTimes(2);
     await user.click(screen.getByRole('button', { name: 'Try again' }));

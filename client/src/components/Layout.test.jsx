@@ -4,7 +4,7 @@ import { renderRoute } from '../test/render';
 
 describe('Layout', () => {
   it('shows the header, the footer and the content area', async () => {
-    renderRoute('/about');
+    await renderRoute('/about');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Clothing Shop' })).toHaveAttribute('href', '/');
     expect(within(nav).getByRole('link', { name: 'Products' })).toHaveAttribute('href', '/shop');

@@ -15,8 +15,8 @@ async function fillCard(person, { number = '4111111111111111', expiry = '1230', 
 }
 
 describe('Cart page', () => {
-  it('lists each line with a 50-character preview, Remove, and the plain-sum total in rupees', () => {
-    renderRoute('/cart', { cart: [shirt, jeans, shirt] });
+  it('lists each line with a 50-character preview, Remove, and the plain-sum total in rupees', async () => {
+    await renderRoute('/cart', { cart: [shirt, jeans, shirt] });
     const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
     expect(lines).toHaveLength(3);
     expect(within(lines[0]).getByText(shirt.description.substring(0, 50))).toBeInTheDocument();
@@ -27,14 +27,14 @@ describe('Cart page', () => {
     expect(screen.getByText(/You have 3 item\(s\) in your cart/)).toBeInTheDocument();
   });
 
-  it('says so when the cart is empty', () => {
-    renderRoute('/cart');
+  it('says so when the cart is empty', async () => {
+    await renderRoute('/cart');
     expect(screen.getByText('Your Cart Is Empty')).toBeInTheDocument();
     expect(screen.getByText('Total : ₹0')).toBeInTheDocument();
   });
 
   it('removes one matching entry and saves the cart', async () => {
-    const { user: person } = renderRoute('/cart', { cart: [shirt, jeans, shirt] });
+    const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, shirt] });
     const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
     await person.click(within(lines[2]).getByRole('button', { name: 'Remove' }));
     expect(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')).toHaveLength(2);
@@ -43,15 +43,15 @@ describe('Cart page', () => {
   });
 
   it('asks a signed-out visitor to log in, returning to /cart', async () => {
-    const { user: person, router } = renderRoute('/cart', { cart: [shirt] });
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt] });
     expect(screen.queryByRole('button', { name: /^Pay\b/ })).not.toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Please Login to Checkout' }));
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toBe('/cart');
   });
 
   it('shows the signed-in shopper\'s address with Update Address', async () => {
-    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
     expect(screen.getByText('Current Address')).toBeInTheDocument();
     expect(screen.getByText(user.address)).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: 'Update Address' }));
@@ -64,7 +64,7 @@ describe('Cart page', () => {
       called = true;
       return HttpResponse.json({ success: true }, { status: 201 });
     }));
-    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
     await fillCard(person, { cvv: '12' });
     await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
     expect(await screen.findByText('Please fill in the correct details')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('Cart page', () => {
       request = { body: await req.json(), key: req.headers.get('Idempotency-Key'), auth: req.headers.get('Authorization') };
       return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
     }));
-    const { user: person, router } = renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
     await fillCard(person);
     await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
     expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('Cart page', () => {
       await new Promise((resolve) => { release = resolve; });
       return HttpResponse.json({ success: false, message: 'Your card was declined' }, { status: 402 });
     }));
-    const { user: person, router } = renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
     await fillCard(person);
     await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeDisabled());
@@ -139,7 +139,7 @@ describe('Cart page', () => {
     };
 
     // Two attempts of one cart whose answers are lost, then one with the cart changed.
-    const first = renderRoute('/cart', { cart: [jeans, shirt], auth: signedIn(user) });
+    const first = await renderRoute('/cart', { cart: [jeans, shirt], auth: signedIn(user) });
     await fillCard(first.user);
     await pay(first.user);
     await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
@@ -154,7 +154,7 @@ describe('Cart page', () => {
 
     // After the payment, the same lines bought again are a new checkout.
     answers = [];
-    const second = renderRoute('/cart', { cart: [jeans], auth: signedIn(user) });
+    const second = await renderRoute('/cart', { cart: [jeans], auth: signedIn(user) });
     await fillCard(second.user);
     await pay(second.user);
     expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { categories, products } from '../test/fixtures';
 
 describe('Categories page', () => {
   it('shows a link per category to /category/{slug}', async () => {
-    renderRoute('/categories');
+    await renderRoute('/categories');
     const main = screen.getByRole('main');
     expect(await within(main).findByRole('link', { name: 'Jackets' })).toHaveAttribute('href', '/category/jackets');
     expect(within(main).getAllByRole('link')).toHaveLength(3);
@@ -24,7 +24,7 @@ describe('Category page', () => {
       return HttpResponse.json({ success: true, total: found.length, page: 1, limit: 48, products: found,
         facets: { category: [], size: [], colour: [], price: { min: 0, max: 0 } } });
     }));
-    renderRoute(`/category/${categories[1].slug}`);
+    await renderRoute(`/category/${categories[1].slug}`);
     expect(await screen.findByRole('heading', { name: `Category - ${categories[1].name}` })).toBeInTheDocument();
     expect(await screen.findByText('2 result found')).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
@@ -33,14 +33,14 @@ describe('Category page', () => {
 
   it('shows the server message, or Error loading products, when the load fails', async () => {
     server.use(http.get(url('product/browse'), () => HttpResponse.json({ success: false }, { status: 500 })));
-    renderRoute(`/category/${categories[1].slug}`);
+    await renderRoute(`/category/${categories[1].slug}`);
     expect(await screen.findByText('Error loading products')).toBeInTheDocument();
   });
 
   it('prefers the server message', async () => {
     server.use(http.get(url('product/browse'), () =>
       HttpResponse.json({ success: false, message: 'Bad parameter sort.' }, { status: 400 })));
-    renderRoute(`/category/${categories[1].slug}`);
+    await renderRoute(`/category/${categories[1].slug}`);
     expect(await screen.findByText('Bad parameter sort.')).toBeInTheDocument();
   });
 });

@@ -8,9 +8,9 @@ const visibleSlide = () => slides().findIndex((el) => el.getAttribute('aria-hidd
 describe('Home page', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('shows a carousel of 3 images advancing every 5000 ms', () => {
+  it('shows a carousel of 3 images advancing every 5000 ms', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    renderRoute('/');
+    await renderRoute('/');
     const carousel = screen.getByRole('region', { name: 'Highlights' });
     expect(carousel.querySelectorAll('img[alt]')).toHaveLength(3);
     expect(visibleSlide()).toBe(0);
@@ -23,7 +23,7 @@ describe('Home page', () => {
   });
 
   it('moves between slides with the buttons', async () => {
-    const { user } = renderRoute('/');
+    const { user } = await renderRoute('/');
     await user.click(screen.getByRole('button', { name: 'Next slide' }));
     expect(visibleSlide()).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Previous slide' }));
@@ -34,7 +34,7 @@ describe('Home page', () => {
   });
 
   it('shows the 3 newest products as trending items: image to /shop, name to the product, price', async () => {
-    renderRoute('/');
+    await renderRoute('/');
     const section = screen.getByRole('region', { name: 'Trending Now' });
     const images = await within(section).findAllByRole('img');
     expect(images.map((img) => img.getAttribute('alt'))).toEqual(['Product 1', 'Product 2', 'Product 3']);
@@ -44,7 +44,7 @@ describe('Home page', () => {
   });
 
   it('shows 3 tiles of the real categories, each opening its category, with Explore to /shop', async () => {
-    const { user, router } = renderRoute('/');
+    const { user, router } = await renderRoute('/');
     const section = screen.getByRole('region', { name: 'Shop by Category' });
     expect(await within(section).findByRole('link', { name: 'Jeans' })).toHaveAttribute('href', '/category/jeans');
     expect(within(section).getByRole('link', { name: 'Shirts' })).toHaveAttribute('href', '/category/shirts');
@@ -54,9 +54,9 @@ describe('Home page', () => {
     expect(router.state.location.pathname).toBe('/shop');
   });
 
-  it('can pause the carousel and play it again', () => {
+  it('can pause the carousel and play it again', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    renderRoute('/');
+    await renderRoute('/');
     act(() => screen.getByRole('button', { name: 'Pause slides' }).click());
     act(() => vi.advanceTimersByTime(15000));
     expect(visibleSlide()).toBe(0);

@@ -6,7 +6,7 @@ import ErrorScreen from './ErrorScreen';
 
 describe('Not-found page', () => {
   it('shows Page Not Found with a Go Back link to /', async () => {
-    const { user, router } = renderRoute('/no/such/page');
+    const { user, router } = await renderRoute('/no/such/page');
     expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go Back' }));
     expect(router.state.location.pathname).toBe('/');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
 import { server, url } from '../test/server';
@@ -12,7 +12,7 @@ describe('Product details page', () => {
       related = params;
       return HttpResponse.json({ success: true, products: products.slice(1, 5) });
     }));
-    renderRoute('/product/product-1');
+    await renderRoute('/product/product-1');
     expect(await screen.findByRole('heading', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.getByText(products[0].description.trim())).toBeInTheDocument();
     expect(screen.getByText('Price: ₹100')).toBeInTheDocument();
@@ -25,23 +25,23 @@ describe('Product details page', () => {
   });
 
   it('adds the product to the cart and opens /cart', async () => {
-    const { user, router } = renderRoute('/product/product-3', { cart: [products[0]] });
+    const { user, router } = await renderRoute('/product/product-3', { cart: [products[0]] });
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1', 'p3']);
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
   });
 
   it('says when there are no similar products', async () => {
     server.use(http.get(url('product/related-product/:pid/:cid'), () => HttpResponse.json({ success: true, products: [] })));
-    renderRoute('/product/product-1');
+    await renderRoute('/product/product-1');
     expect(await screen.findByText('No Similar Products found')).toBeInTheDocument();
   });
 
   it('tells when the product does not exist and leads back to the shop (logged, no toast)', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-    renderRoute('/product/nope');
+    await renderRoute('/product/nope');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
     expect(log).toHaveBeenCalled();

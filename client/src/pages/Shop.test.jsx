@@ -9,7 +9,7 @@ const cards = () => within(screen.getByRole('list', { name: 'Products' })).query
 
 describe('Shop page', () => {
   it('shows the first page as cards with photo, rupee price and a 60-character preview', async () => {
-    renderRoute('/shop');
+    await renderRoute('/shop');
     expect(await screen.findByRole('article', { name: 'Product 1' })).toBeInTheDocument();
     expect(cards()).toHaveLength(6);
     const card = screen.getByRole('article', { name: 'Product 1' });
@@ -23,7 +23,7 @@ describe('Shop page', () => {
   });
 
   it('loads the photos of the first row at once and the others as they come near', async () => {
-    renderRoute('/shop');
+    await renderRoute('/shop');
     await screen.findByRole('article', { name: 'Product 6' });
     const loading = cards().map((card) => within(card).getByRole('img').getAttribute('loading'));
     expect(loading[0]).toBe('eager');
@@ -34,7 +34,7 @@ describe('Shop page', () => {
   it('loads more pages while fewer than the total are loaded', async () => {
     const seen = [];
     server.use(browseHandler(products, seen));
-    const { user, router } = renderRoute('/shop');
+    const { user, router } = await renderRoute('/shop');
     const more = await screen.findByRole('button', { name: 'Load more' });
     await waitFor(() => expect(cards()).toHaveLength(6));
     await user.click(more);
@@ -48,23 +48,23 @@ describe('Shop page', () => {
 
   it('hides Load more when everything is loaded', async () => {
     server.use(browseHandler(products.slice(0, 6)));
-    renderRoute('/shop');
+    await renderRoute('/shop');
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('adds a product to the cart: saved, badge, toast and /cart', async () => {
-    const { user, router } = renderRoute('/shop');
+    const { user, router } = await renderRoute('/shop');
     const card = await screen.findByRole('article', { name: 'Product 2' });
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p2']);
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('1')).toBeInTheDocument();
   });
 
   it('falls back to the placeholder when a photo cannot load', async () => {
-    renderRoute('/shop');
+    await renderRoute('/shop');
     const card = await screen.findByRole('article', { name: 'Product 1' });
     const photo = within(card).getByRole('img', { name: 'Product 1' });
     photo.dispatchEvent(new Event('error'));

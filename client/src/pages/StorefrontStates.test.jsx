@@ -44,7 +44,7 @@ const skeleton = () => screen.getByText('Loading products…').closest('[aria-bu
 describe('the shop while its products load', () => {
   it('shows skeleton cards in a busy region and no count, then the cards', async () => {
     const browse = holdBrowse();
-    renderRoute('/shop');
+    await renderRoute('/shop');
     expect(await screen.findByText('Loading products…')).toBeInTheDocument();
     expect(skeleton()).toHaveAttribute('aria-busy', 'true');
     expect(skeleton().querySelectorAll('.product-card--skeleton')).toHaveLength(6);
@@ -62,7 +62,7 @@ describe('the shop while its products load', () => {
   it('says there are no products yet and leads to the home page', async () => {
     server.use(http.get(url('product/browse'), ({ request }) =>
       HttpResponse.json(browseAnswer([], new URL(request.url).searchParams))));
-    renderRoute('/shop');
+    await renderRoute('/shop');
     expect(await screen.findByText('No products yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('list', { name: 'Products' })).not.toBeInTheDocument();
@@ -72,7 +72,7 @@ describe('the shop while its products load', () => {
 
   it('shows the error state when the list fails, and Try again asks again and shows the cards', async () => {
     const browse = failBrowse();
-    const { user } = renderRoute('/shop');
+    const { user } = await renderRoute('/shop');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('We could not load the products.');
     expect(screen.queryByText('Loading products…')).not.toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('the shop while its products load', () => {
 
   it('keeps the error state when Try again fails again', async () => {
     const browse = failBrowse();
-    const { user } = renderRoute('/shop');
+    const { user } = await renderRoute('/shop');
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(browse.calls).toHaveBeenCalledTimes(2));
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the products.');
@@ -101,7 +101,7 @@ describe('a category page while it loads', () => {
     const names = held(() => HttpResponse.json({ success: true, category: [{ _id: 'c1', name: 'Shirts', slug: 'shirts' }] }));
     server.use(http.get(url('category/get-category'), names.handler));
     const browse = holdBrowse();
-    renderRoute('/category/shirts');
+    await renderRoute('/category/shirts');
 
     expect(await screen.findByRole('heading', { name: 'Loading category' })).toBeInTheDocument();
     expect(screen.queryByText(/Category -/)).not.toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('a category page while it loads', () => {
     server.use(http.get(url('category/get-category'), () => (failing
       ? HttpResponse.json({ success: false, message: 'Error while getting categories' }, { status: 500 })
       : HttpResponse.json({ success: true, category: [{ _id: 'c1', name: 'Shirts', slug: 'shirts' }] }))));
-    const { user } = renderRoute('/category/shirts');
+    const { user } = await renderRoute('/category/shirts');
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load this category.');
     expect(screen.queryByText(/Category -/)).not.toBeInTheDocument();
     failing = false;
@@ -133,7 +133,7 @@ describe('a category page while it loads', () => {
   });
 
   it('leads back to the shop from a category that does not exist', async () => {
-    renderRoute('/category/no-such-thing');
+    await renderRoute('/category/no-such-thing');
     expect(await screen.findByRole('heading', { name: 'No such category' })).toBeInTheDocument();
     expect(screen.getByText('This category does not exist (any more).')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
@@ -146,7 +146,7 @@ describe('a product page while it loads', () => {
     const product = products[0];
     const answer = held(() => HttpResponse.json({ success: true, product }));
     server.use(http.get(url(`product/get-product/${product.slug}`), answer.handler));
-    renderRoute(`/product/${product.slug}`);
+    await renderRoute(`/product/${product.slug}`);
     const status = await screen.findByText('Loading the product…');
     expect(status.closest('section')).toHaveAttribute('aria-busy', 'true');
     expect(screen.queryByRole('button', { name: 'ADD TO CART' })).not.toBeInTheDocument();
@@ -165,7 +165,7 @@ describe('a product page while it loads', () => {
         ? HttpResponse.json({ success: false, message: 'Error while getting the product' }, { status: 500 })
         : HttpResponse.json({ success: true, product });
     }));
-    const { user } = renderRoute(`/product/${product.slug}`);
+    const { user } = await renderRoute(`/product/${product.slug}`);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -174,7 +174,7 @@ describe('a product page while it loads', () => {
   });
 
   it('leads back to the shop from a product that does not exist', async () => {
-    renderRoute('/product/no-such-thing');
+    await renderRoute('/product/no-such-thing');
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByText('Loading the product…')).not.toBeInTheDocument();

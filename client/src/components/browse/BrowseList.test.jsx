@@ -36,7 +36,7 @@ const box = (group, name) => within(filters().getByRole('group', { name: group }
 describe('the filtered product list', () => {
   it('shows facet counts, the result count and the cards', async () => {
     serve();
-    renderRoute('/shop');
+    await renderRoute('/shop');
     expect(await screen.findByText('6 product(s)')).toBeInTheDocument();
     expect(cards()).toHaveLength(6);
     expect(box('Size', 'M').parentElement).toHaveTextContent('M(3)');
@@ -48,7 +48,7 @@ describe('the filtered product list', () => {
 
   it('puts a ticked size in the address, asks the server for it and shows what matches', async () => {
     const seen = serve();
-    const { user, router } = renderRoute('/shop');
+    const { user, router } = await renderRoute('/shop');
     await user.click(await screen.findByRole('checkbox', { name: /^M \(/ }));
     await waitFor(() => expect(cards()).toEqual(['Linen Tee', 'Product 2', 'Product 3']));
     expect(router.state.location.search).toBe('?size=M');
@@ -62,7 +62,7 @@ describe('the filtered product list', () => {
 
   it('restores filters, sort and loaded pages from a shared link', async () => {
     const seen = serve();
-    renderRoute('/shop?size=M,L&colour=Navy&sort=name&inStock=true&minPrice=100&page=1');
+    await renderRoute('/shop?size=M,L&colour=Navy&sort=name&inStock=true&minPrice=100&page=1');
     await waitFor(() => expect(cards()).toEqual(['Linen Tee']));
     expect(box('Size', 'M')).toBeChecked();
     expect(box('Size', 'L')).toBeChecked();
@@ -75,7 +75,7 @@ describe('the filtered product list', () => {
 
   it('sorts by price, applies a price range, and starts again from page 1', async () => {
     const seen = serve();
-    const { user, router } = renderRoute('/shop?page=2');
+    const { user, router } = await renderRoute('/shop?page=2');
     await waitFor(() => expect(cards()).toHaveLength(6));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'price-desc');
     await waitFor(() => expect(cards()[0]).toBe('Product 6'));
@@ -89,7 +89,7 @@ describe('the filtered product list', () => {
 
   it('keeps only products in stock when asked', async () => {
     serve();
-    const { user } = renderRoute('/shop');
+    const { user } = await renderRoute('/shop');
     await user.click(await screen.findByRole('checkbox', { name: 'In stock only' }));
     await waitFor(() => expect(cards()).not.toContain('Product 4'));
     expect(cards()).toHaveLength(5);
@@ -97,7 +97,7 @@ describe('the filtered product list', () => {
 
   it('goes Back to the list before the last filter', async () => {
     serve();
-    const { user, router } = renderRoute('/shop');
+    const { user, router } = await renderRoute('/shop');
     await user.click(await screen.findByRole('checkbox', { name: /^Jeans \(/ }));
     await waitFor(() => expect(cards()).toEqual(['Product 4', 'Product 5']));
     await router.navigate(-1);
@@ -107,7 +107,7 @@ describe('the filtered product list', () => {
 
   it('offers to clear the filters when nothing matches', async () => {
     serve();
-    const { user, router } = renderRoute('/shop?colour=Navy&size=30');
+    const { user, router } = await renderRoute('/shop?colour=Navy&size=30');
     expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]);
     await waitFor(() => expect(cards()).toHaveLength(6));
@@ -116,7 +116,7 @@ describe('the filtered product list', () => {
 
   it('opens the filters as a dialog from the Filters button, and closes it', async () => {
     serve();
-    const { user } = renderRoute('/shop');
+    const { user } = await renderRoute('/shop');
     const button = await screen.findByRole('button', { name: 'Filters' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);
@@ -132,7 +132,7 @@ describe('the filtered product list', () => {
 
   it('lists one category on its page, without a category filter', async () => {
     const seen = serve();
-    const { user } = renderRoute('/category/shirts');
+    const { user } = await renderRoute('/category/shirts');
     expect(await screen.findByRole('heading', { name: 'Category - Shirts' })).toBeInTheDocument();
     expect(await screen.findByText('3 result found')).toBeInTheDocument();
     expect(cards()).toEqual(['Linen Tee', 'Product 2', 'Product 3']);
@@ -145,7 +145,7 @@ describe('the filtered product list', () => {
 
   it('says when a category does not exist', async () => {
     serve();
-    renderRoute('/category/nope');
+    await renderRoute('/category/nope');
     expect(await screen.findByRole('heading', { name: 'No such category' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
   });

@@ -32,13 +32,13 @@ function answerPayments() {
 const openCart = (cart = [shirt]) => renderRoute('/cart', { cart, auth: signedIn(user) });
 
 describe('card form', () => {
-  it('shows the amount on Pay', () => {
-    openCart([shirt, jeans]);
+  it('shows the amount on Pay', async () => {
+    await openCart([shirt, jeans]);
     expect(payButton()).toHaveTextContent('Pay ₹1699.5');
   });
 
   it('takes digits only, with spaces in the number and a slash in the expiry, and asks for a number pad', async () => {
-    const { user: person } = openCart();
+    const { user: person } = await openCart();
     for (const label of ['Card Number', 'Expiry (MMYY)', 'CVV']) {
       expect(field(label)).toHaveAttribute('inputmode', 'numeric');
     }
@@ -52,7 +52,7 @@ describe('card form', () => {
 
   it('pays with a card number typed in groups and an expiry typed as 12/30', async () => {
     const payments = answerPayments();
-    const { user: person, router } = openCart();
+    const { user: person, router } = await openCart();
     await person.type(field('Card Number'), '4242 4242 4242 4242');
     await person.type(field('Expiry (MMYY)'), '12/30');
     await person.type(field('CVV'), '123');
@@ -66,7 +66,7 @@ describe('card form', () => {
 
   it('marks each wrong field beside it as well as by the toast, and sends nothing', async () => {
     const payments = answerPayments();
-    const { user: person } = openCart();
+    const { user: person } = await openCart();
     await person.type(field('Card Number'), '4242 4242 4242 424');
     await person.type(field('Expiry (MMYY)'), '12/30');
     await person.type(field('CVV'), '12');
@@ -89,7 +89,7 @@ describe('card form', () => {
   });
 
   it('marks an expiry of three digits, slash or not', async () => {
-    const { user: person } = openCart();
+    const { user: person } = await openCart();
     await person.type(field('Card Number'), '4242424242424242');
     await person.type(field('Expiry (MMYY)'), '1/30');
     await person.type(field('CVV'), '123');
@@ -101,7 +101,7 @@ describe('card form', () => {
 
   it('takes an earlier refusal off the screen once the payment succeeds', async () => {
     const payments = answerPayments();
-    const { user: person } = openCart();
+    const { user: person } = await openCart();
     await person.type(field('Card Number'), '4242 4242 4242 4242');
     await person.type(field('Expiry (MMYY)'), '12/3');
     await person.type(field('CVV'), '123');

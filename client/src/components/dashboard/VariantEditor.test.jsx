@@ -25,7 +25,7 @@ function answer({ variants = () => HttpResponse.json({ success: true, message: '
 }
 
 const open = async () => {
-  const rendered = renderDashboard('/dashboard/admin/product/linen-tee', { auth: signedIn(admin) });
+  const rendered = await renderDashboard('/dashboard/admin/product/linen-tee', { auth: signedIn(admin) });
   await screen.findByLabelText('Stock of M / Navy');
   return rendered;
 };
@@ -90,7 +90,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
   it('sends no variants for a product sold as one thing', async () => {
     const sent = answer();
-    const { user } = renderDashboard(`/dashboard/admin/product/${products[1].slug}`, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(`/dashboard/admin/product/${products[1].slug}`, { auth: signedIn(admin) });
     await screen.findByText('Sold as one thing. Add an option to sell it by size or colour.');
     server.use(http.put(url('product/update-product/:id'), () => HttpResponse.json({ success: true, product: products[1] })));
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
@@ -102,7 +102,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     const sent = answer();
     const created = { ...products[0], _id: 'new1', slug: 'wool-socks' };
     server.use(http.post(url('product/create-product'), () => HttpResponse.json({ success: true, message: 'created', product: created }, { status: 201 })));
-    const { user } = renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
     await user.click(await screen.findByLabelText('Name'));
     await user.paste('Wool Socks');
     await user.click(screen.getByRole('button', { name: 'Add option' }));

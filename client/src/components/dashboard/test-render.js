@@ -9,8 +9,8 @@ import { renderRoute } from '../../test/render';
 // a busy two-core machine; wait up to 4 s for what a person would see.
 configure({ asyncUtilTimeout: 4000 });
 
-export function renderDashboard(path, options) {
-  const result = renderRoute(path, options);
+export async function renderDashboard(path, options) {
+  const result = await renderRoute(path, options);
   return { ...result, user: userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never }) };
 }
 

@@ -7,7 +7,7 @@ import { signedIn, user } from '../../test/fixtures';
 
 describe('Route guards', () => {
   it('counts down from 3 without a token, then goes to /login carrying the path', async () => {
-    const { router } = renderRoute('/dashboard/user/orders');
+    const { router } = await renderRoute('/dashboard/user/orders');
     expect(screen.getByText('redirecting to you in 3 second')).toBeInTheDocument();
     expect(await screen.findByText('redirecting to you in 2 second', {}, { timeout: 1500 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
@@ -20,7 +20,7 @@ describe('Route guards', () => {
       token = request.headers.get('Authorization');
       return HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 });
     }));
-    const { router } = renderRoute('/dashboard/admin/users', { auth: signedIn(user) });
+    const { router } = await renderRoute('/dashboard/admin/users', { auth: signedIn(user) });
     expect(screen.getByText('redirecting to you in 3 second')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3500 });
     expect(router.state.location.state).toBe('/dashboard/admin/users');
@@ -33,7 +33,7 @@ describe('Route guards', () => {
       token = request.headers.get('Authorization');
       return HttpResponse.json({ ok: true });
     }));
-    const { router } = renderRoute('/dashboard/user', { auth: signedIn(user) });
+    const { router } = await renderRoute('/dashboard/user', { auth: signedIn(user) });
     await waitFor(() => expect(screen.queryByText(/redirecting to you in/)).not.toBeInTheDocument());
     expect(token).toBe('token-123');
     expect(router.state.location.pathname).toBe('/dashboard/user');

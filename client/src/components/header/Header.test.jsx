@@ -7,8 +7,8 @@ import { admin, makeProduct, products, signedIn, user } from '../../test/fixture
 import initials from '../../initials';
 
 describe('Header', () => {
-  it('has the brand, a 300x40 search box and the main links', () => {
-    renderRoute('/about');
+  it('has the brand, a 300x40 search box and the main links', async () => {
+    await renderRoute('/about');
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Clothing Shop' })).toHaveAttribute('href', '/');
     const search = within(nav).getByRole('searchbox', { name: 'Search' });
@@ -21,7 +21,7 @@ describe('Header', () => {
   });
 
   it('lists every category in the Categories dropdown as /category/{slug}', async () => {
-    const { user: person } = renderRoute('/about');
+    const { user: person } = await renderRoute('/about');
     await person.click(screen.getByRole('button', { name: 'Categories' }));
     const list = screen.getByRole('list', { name: 'Categories' });
     expect(await within(list).findByRole('link', { name: 'Shirts' })).toHaveAttribute('href', '/category/shirts');
@@ -29,19 +29,19 @@ describe('Header', () => {
     expect(within(list).getAllByRole('link')).toHaveLength(3);
   });
 
-  it('shows the number of cart items on the badge', () => {
-    renderRoute('/about', { cart: [products[0], products[0], products[1]] });
+  it('shows the number of cart items on the badge', async () => {
+    await renderRoute('/about', { cart: [products[0], products[0], products[1]] });
     const cart = screen.getByRole('link', { name: /cart/i });
     expect(within(cart).getByText('3')).toBeInTheDocument();
   });
 
-  it('shows a Login link when signed out', () => {
-    renderRoute('/about');
+  it('shows a Login link when signed out', async () => {
+    await renderRoute('/about');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
   it('shows the avatar menu with initials, name, email and the user dashboard', async () => {
-    const { user: person } = renderRoute('/about', { auth: signedIn(user) });
+    const { user: person } = await renderRoute('/about', { auth: signedIn(user) });
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.getByText('AKL')).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: /account menu/i }));
@@ -51,18 +51,18 @@ describe('Header', () => {
   });
 
   it('sends an admin (role 1) to the admin dashboard', async () => {
-    const { user: person } = renderRoute('/about', { auth: signedIn(admin) });
+    const { user: person } = await renderRoute('/about', { auth: signedIn(admin) });
     expect(screen.getByText('GH')).toBeInTheDocument();
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
   });
 
   it('logs out: clears the session and stored auth, toasts and goes to /login', async () => {
-    const { user: person, router } = renderRoute('/about', { auth: signedIn(user) });
+    const { user: person, router } = await renderRoute('/about', { auth: signedIn(user) });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     await person.click(screen.getByRole('link', { name: 'Logout' }));
     expect(await screen.findByText('LOG-OUT SUCCESSFULLY')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('auth')).toBeNull();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
@@ -73,19 +73,19 @@ describe('Header', () => {
       asked = params.keyword;
       return HttpResponse.json([makeProduct(1), makeProduct(2)]);
     }));
-    const { user: person, router } = renderRoute('/about');
+    const { user: person, router } = await renderRoute('/about');
     await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'shirt');
     await person.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Found 2 product(s)')).toBeInTheDocument();
     expect(asked).toBe('shirt');
-    expect(router.state.location.pathname).toBe('/search');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(screen.getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/product/product-1');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('shirt');
   });
 
   it('shows No Products Found for an empty answer', async () => {
     server.use(http.get(url('product/search/:keyword'), () => HttpResponse.json([])));
-    const { user: person } = renderRoute('/about');
+    const { user: person } = await renderRoute('/about');
     await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz{Enter}');
     expect(await screen.findByText('No Products Found')).toBeInTheDocument();
   });
@@ -97,11 +97,11 @@ describe('Header', () => {
       called = true;
       return HttpResponse.json({ success: false, message: 'too long' }, { status: 400 });
     }));
-    const { user: person, router } = renderRoute('/about');
+    const { user: person, router } = await renderRoute('/about');
     await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'x{Enter}');
     await waitFor(() => expect(called).toBe(true));
     await waitFor(() => expect(log).toHaveBeenCalled());
-    expect(router.state.location.pathname).toBe('/about');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -15,7 +15,7 @@ const savedCart = () => JSON.parse(localStorage.getItem('cart') ?? '[]');
 describe('Product page option pickers', () => {
   it('shows a labelled radio group per option, sizes as buttons and colours as swatches', async () => {
     serveTee();
-    renderRoute('/product/linen-tee');
+    await renderRoute('/product/linen-tee');
     expect(await screen.findByRole('heading', { name: 'Linen Tee' })).toBeInTheDocument();
     expect(within(group('Size')).getAllByRole('radio').map((r) => r.value)).toEqual(['S', 'M', 'L']);
     expect(within(group('Colour')).getAllByRole('radio').map((r) => r.value)).toEqual(['Navy', 'Sand']);
@@ -26,7 +26,7 @@ describe('Product page option pickers', () => {
 
   it('greys out combinations that are sold out or not made', async () => {
     serveTee();
-    const { user } = renderRoute('/product/linen-tee');
+    const { user } = await renderRoute('/product/linen-tee');
     await user.click(await screen.findByRole('radio', { name: 'Navy' }));
     expect(radio('Size', 'L')).toBeDisabled();
     expect(radio('Size', 'S')).toBeEnabled();
@@ -37,7 +37,7 @@ describe('Product page option pickers', () => {
 
   it('asks for the missing choice instead of adding, and focuses it', async () => {
     serveTee();
-    const { user, router } = renderRoute('/product/linen-tee');
+    const { user, router } = await renderRoute('/product/linen-tee');
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose a size and colour');
     expect(radio('Size', 'S')).toHaveFocus();
@@ -50,7 +50,7 @@ describe('Product page option pickers', () => {
 
   it('shows Only N left at 3 or fewer, and the chosen variant\'s price', async () => {
     serveTee();
-    const { user } = renderRoute('/product/linen-tee');
+    const { user } = await renderRoute('/product/linen-tee');
     await user.click(await screen.findByRole('radio', { name: 'M' }));
     await user.click(radio('Colour', 'Navy'));
     expect(screen.getByText('Only 2 left')).toBeInTheDocument();
@@ -63,22 +63,22 @@ describe('Product page option pickers', () => {
 
   it('adds the chosen variant inside the whole product, then toasts and opens the cart', async () => {
     serveTee();
-    const { user, router } = renderRoute('/product/linen-tee', { cart: [products[0]] });
+    const { user, router } = await renderRoute('/product/linen-tee', { cart: [products[0]] });
     await user.click(await screen.findByRole('radio', { name: 'L' }));
     await user.click(radio('Colour', 'Sand'));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Item Added to cart')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     const [, item] = savedCart();
     expect(item).toMatchObject({ _id: tee._id, name: 'Linen Tee', price: 650, options: tee.options });
     expect(item.variant).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Colour: 'Sand' } });
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
-    expect(screen.getByText('Size: L, Colour: Sand')).toBeInTheDocument();
+    expect(await screen.findByText('Size: L, Colour: Sand')).toBeInTheDocument();
   });
 
   it('says Sold out and cannot add when no variant has stock', async () => {
     serveTee({ ...tee, variants: tee.variants.map((v) => ({ ...v, quantity: 0 })) });
-    renderRoute('/product/linen-tee');
+    await renderRoute('/product/linen-tee');
     expect(await screen.findByText('Sold out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
@@ -86,7 +86,7 @@ describe('Product page option pickers', () => {
   it('sends a card\'s Add to Cart to the product page to choose', async () => {
     serveTee();
     server.use(http.get(url('product/search/:keyword'), () => HttpResponse.json([tee])));
-    const { user, router } = renderRoute('/about');
+    const { user, router } = await renderRoute('/about');
     await user.type(screen.getByRole('searchbox'), 'tee{Enter}');
     const card = await screen.findByRole('article', { name: 'Linen Tee' });
     await user.click(within(card).getByRole('button', { name: 'Add to Cart' }));

@@ -26,8 +26,8 @@ const answerOrders = (path) =>
 describe('variants in the cart, at checkout and on orders', () => {
   beforeAll(() => import('../../pages/admin/AdminOrders'));
 
-  it('shows the size and colour on a cart line, none for a product without options', () => {
-    renderRoute('/cart', { cart: [navyM, plain] });
+  it('shows the size and colour on a cart line, none for a product without options', async () => {
+    await renderRoute('/cart', { cart: [navyM, plain] });
     const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
     expect(within(lines[0]).getByText('Size: M, Colour: Navy')).toBeInTheDocument();
     expect(lines[1].querySelector('.variant-text')).toBeNull();
@@ -40,7 +40,7 @@ describe('variants in the cart, at checkout and on orders', () => {
       cart = (await request.json()).cart;
       return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
     }));
-    const { user: person } = renderRoute('/cart', { cart: [navyM, plain, navyM], auth: signedIn(user) });
+    const { user: person } = await renderRoute('/cart', { cart: [navyM, plain, navyM], auth: signedIn(user) });
     await person.type(screen.getByLabelText('Card Number'), '4111111111111111');
     await person.type(screen.getByLabelText('Expiry (MMYY)'), '1230');
     await person.type(screen.getByLabelText('CVV'), '123');
@@ -52,14 +52,14 @@ describe('variants in the cart, at checkout and on orders', () => {
 
   it('shows the size and colour on the shopper\'s orders page', async () => {
     answerOrders('auth/orders');
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     expect(await screen.findByText('Size: M, Colour: Navy')).toBeInTheDocument();
     expect(screen.getAllByText(/^Size: /)).toHaveLength(1);
   });
 
   it('shows the size and colour on the admin\'s orders page', async () => {
     answerOrders('auth/all-orders');
-    renderDashboard('/dashboard/admin/orders', { auth: signedIn(admin) });
+    await renderDashboard('/dashboard/admin/orders', { auth: signedIn(admin) });
     expect(await screen.findByText('Size: M, Colour: Navy')).toBeInTheDocument();
     expect(screen.getAllByText(/^Size: /)).toHaveLength(1);
   });

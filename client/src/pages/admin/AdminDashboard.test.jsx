@@ -7,7 +7,7 @@ import { admin, signedIn, user } from '../../test/fixtures';
 
 describe('admin dashboard home', () => {
   it('shows the admin name, email and contact beside the admin menu', async () => {
-    renderDashboard('/dashboard/admin', { auth: signedIn(admin) });
+    await renderDashboard('/dashboard/admin', { auth: signedIn(admin) });
     expect(await screen.findByText(admin.name, { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText(admin.email, { selector: 'span' })).toBeInTheDocument();
     expect(screen.getByText(admin.phone, { selector: 'span' })).toBeInTheDocument();
@@ -26,7 +26,7 @@ describe('admin dashboard home', () => {
 
   it('sends a shopper who opens an admin page back to / after the countdown', async () => {
     server.use(http.get(url('auth/admin-auth'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
-    const { router } = renderDashboard('/dashboard/admin/users', { auth: signedIn(user) });
+    const { router } = await renderDashboard('/dashboard/admin/users', { auth: signedIn(user) });
     expect(await screen.findByText('redirecting to you in 3 second')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'All Users' })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 4500 });

@@ -33,7 +33,7 @@ describe('admin orders', () => {
     const pages = vi.fn(pagedOrders(orders));
     const answer = held(pages);
     server.use(http.get(url('auth/all-orders'), answer.handler));
-    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
     answer.release();
     expect(screen.getByRole('heading', { name: 'All Orders' })).toBeInTheDocument();
@@ -69,7 +69,7 @@ describe('admin orders', () => {
       return HttpResponse.json(list, { headers: { 'X-Total-Count': '100000' } });
     });
     server.use(http.get(url('auth/all-orders'), pages));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 1');
     await user.click(screen.getByTitle('33334'));
     expect(await screen.findByText('Buyer 100000')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('admin orders', () => {
 
   it('opens the page named in the address and falls back to the last page past the end', async () => {
     const pages = answerOrders(orders);
-    const { router } = renderDashboard(`${PATH}`, { auth: signedIn(admin) });
+    const { router } = await renderDashboard(`${PATH}`, { auth: signedIn(admin) });
     await screen.findByText('Buyer 1');
     await router.navigate(`${PATH}?page=9`);
     // Two answers in a row (page 9 is empty, then page 3): allow a busy machine the time.
@@ -91,7 +91,7 @@ describe('admin orders', () => {
 
   it('shows the order table: #, Status, Buyer, Date, Payment, Quantity', async () => {
     answerOrders(orders);
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 1');
     const table = within(card(1).getByRole('table'));
     expect(table.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -114,7 +114,7 @@ describe('admin orders', () => {
 
   it('shows each product with a 100px photo, a 30-character preview with an ellipsis and a dollar price', async () => {
     answerOrders(orders);
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 1');
     const product = orders.find((o) => o._id === 'o1').products[0];
     const photo = card(1).getByRole('img', { name: product.name });
@@ -139,7 +139,7 @@ describe('admin orders', () => {
         return HttpResponse.json({ success: true, message: 'updated', order: {} });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 2');
     await user.click(screen.getByRole('combobox', { name: 'Status of order #2' }));
     await screen.findByTitle('Delivered');
@@ -157,7 +157,7 @@ describe('admin orders', () => {
   it('shows Something went wrong while updating order status when a change fails', async () => {
     answerOrders(orders);
     server.use(http.put(url('auth/order-status/:id'), () => HttpResponse.error()));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 1');
     await user.click(screen.getByRole('combobox', { name: 'Status of order #1' }));
     await user.click(await screen.findByTitle('Cancelled'));
@@ -166,13 +166,13 @@ describe('admin orders', () => {
 
   it('shows Something went wrong while fetching orders when the list fails', async () => {
     server.use(http.get(url('auth/all-orders'), () => HttpResponse.error()));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong while fetching orders')).toBeInTheDocument();
   });
 
   it('shows the server message when the list fails with one', async () => {
     server.use(http.get(url('auth/all-orders'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Admins only')).toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ const table = () => within(screen.getByRole('table'));
 
 describe('admin categories', () => {
   it('lists every category with Edit and Delete', async () => {
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Jeans' })).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Jackets' })).toBeInTheDocument();
@@ -36,7 +36,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'created', category }, { status: 201 });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByRole('cell', { name: 'Shirts' });
     await user.type(screen.getByLabelText('Category name'), 'Hats');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -52,7 +52,7 @@ describe('admin categories', () => {
       http.post(url('category/create-category'), () =>
         HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 })),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.type(await screen.findByLabelText('Category name'), 'Shirts');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Category already exists')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('admin categories', () => {
     server.use(
       http.post(url('category/create-category'), () => HttpResponse.json({ success: false, message: 'Category Already Exisits' })),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.type(await screen.findByLabelText('Category name'), 'Shirts');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Category Already Exisits')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('admin categories', () => {
 
   it('shows Something went wrong in input form when a create fails without a message', async () => {
     server.use(http.post(url('category/create-category'), () => HttpResponse.error()));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.type(await screen.findByLabelText('Category name'), 'Hats');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('admin categories', () => {
   it('shows Something went wrong in getting category when the list fails', async () => {
     server.use(http.get(url('category/get-category'), () => HttpResponse.error()));
     const quiet = vi.spyOn(console, 'log').mockImplementation(() => {}); // the header logs its own failure
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong in getting category')).toBeInTheDocument();
     quiet.mockRestore();
   });
@@ -98,7 +98,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'updated', category: list[0] });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
     const dialog = within(await screen.findByRole('dialog'));
     const input = dialog.getByLabelText('Category name');
@@ -122,7 +122,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByLabelText('Category name')).toHaveValue('Jeans');
@@ -143,7 +143,7 @@ describe('admin categories', () => {
         return HttpResponse.json({ success: true, message: 'deleted' });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Delete Jeans' }));
     expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
     expect(id).toBe('c2');
@@ -155,7 +155,7 @@ describe('admin categories', () => {
       http.delete(url('category/delete-category/:id'), () =>
         HttpResponse.json({ success: false, message: 'Category is used by products' }, { status: 409 })),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'Delete Shirts' }));
     expect(await screen.findByText('Category is used by products')).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Shirts' })).toBeInTheDocument();

@@ -37,7 +37,7 @@ describe('admin create product', () => {
   beforeAll(() => import('./CreateProduct')); // load the lazy page once, before the first test
 
   it('offers number inputs, an image-only photo and the shipping and category choices', async () => {
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByRole('heading', { name: 'Create Product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Price')).toHaveAttribute('type', 'number');
     expect(screen.getByLabelText('Quantity')).toHaveAttribute('type', 'number');
@@ -50,7 +50,7 @@ describe('admin create product', () => {
   it('sends every field with the shipping choice, says so and goes to the products list', async () => {
     const sent = capture(() =>
       HttpResponse.json({ success: true, message: 'created', product: { _id: 'p99' } }, { status: 201 }));
-    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByRole('heading', { name: 'Create Product' });
     await pick(user, 'Category', 'Jeans');
     const photo = new File(['png-bytes'], 'jeans.png', { type: 'image/png' });
@@ -79,7 +79,7 @@ describe('admin create product', () => {
 
   it('sends shipping 0 for No', async () => {
     const sent = capture(() => HttpResponse.json({ success: true, product: {} }, { status: 201 }));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByRole('heading', { name: 'Create Product' });
     await pick(user, 'Shipping', 'No');
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
@@ -89,7 +89,7 @@ describe('admin create product', () => {
 
   it('shows the server message of a refused product and stays', async () => {
     capture(() => HttpResponse.json({ success: false, message: 'Name is required' }, { status: 400 }));
-    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(PATH);
@@ -97,7 +97,7 @@ describe('admin create product', () => {
 
   it('shows Something went wrong when the call fails without a message', async () => {
     capture(() => HttpResponse.error());
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });

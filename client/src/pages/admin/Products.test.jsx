@@ -21,7 +21,7 @@ describe('admin products list', () => {
         return HttpResponse.json({ success: true, countTotal: products.length, products: onePage(products, request) });
       }),
     );
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByRole('heading', { name: 'All Products List' })).toBeInTheDocument();
     await screen.findByText('Product 6');
     expect(productLinks()).toHaveLength(6);
@@ -42,14 +42,14 @@ describe('admin products list', () => {
   it('pages over every product the server counts', async () => {
     server.use(http.get(url('product/get-product'), () =>
       HttpResponse.json({ success: true, countTotal: 1200, products: products.slice(0, 6) })));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Product 6');
     expect(screen.getByTitle('200')).toBeInTheDocument();
     expect(screen.queryByTitle('201')).not.toBeInTheDocument();
   });
 
   it('opens the edit page of a product from its card', async () => {
-    const { user, router } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Product 3');
     await user.click(screen.getByRole('link', { name: 'Product 3' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/product/product-3'));
@@ -59,13 +59,13 @@ describe('admin products list', () => {
 
   it('shows Something Went Wrong when the list fails without a message', async () => {
     server.use(http.get(url('product/get-product'), () => HttpResponse.error()));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something Went Wrong')).toBeInTheDocument();
   });
 
   it('shows the server message when the list fails with one', async () => {
     server.use(http.get(url('product/get-product'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Store unavailable')).toBeInTheDocument();
   });
 });

@@ -26,7 +26,7 @@ describe('admin update product', () => {
   beforeAll(() => import('./UpdateProduct'));
 
   it('prefills every field from the product and shows its photo', async () => {
-    renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     expect(await screen.findByLabelText('Name')).toHaveValue(product.name);
     expect(screen.getByLabelText('Description')).toHaveValue(product.description);
     expect(screen.getByLabelText('Price')).toHaveValue(product.price);
@@ -41,7 +41,7 @@ describe('admin update product', () => {
 
   it('sends the edited fields and a new photo, then says so once the answer is in', async () => {
     const sent = capture(() => HttpResponse.json({ success: true, message: 'updated', product }));
-    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     const name = await screen.findByLabelText('Name');
     await user.clear(name);
     await user.paste('Slim Shirt');
@@ -68,7 +68,7 @@ describe('admin update product', () => {
 
   it('sends no photo when none was chosen', async () => {
     const sent = capture(() => HttpResponse.json({ success: true, product }));
-    const { user } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('admin update product', () => {
 
   it('waits for the answer: a refused update shows its message and no success', async () => {
     capture(() => HttpResponse.json({ success: false, message: 'Price must be a number' }, { status: 400 }));
-    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText('Price must be a number')).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('admin update product', () => {
         { status: 409 },
       );
     });
-    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText(/It has been reloaded: check it and update again/)).toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('admin update product', () => {
       }),
     );
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
-    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
     expect(await screen.findByText('Product DEleted Succfully')).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe('admin update product', () => {
       }),
     );
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue(answer);
-    const { user, router } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
     expect(prompt).toHaveBeenCalledTimes(1);
@@ -152,7 +152,7 @@ describe('admin update product', () => {
   it('shows Something went wrong when a delete fails without a message', async () => {
     server.use(http.delete(url('product/delete-product/:id'), () => HttpResponse.error()));
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
-    const { user } = renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await screen.findByLabelText('Name');
     await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();

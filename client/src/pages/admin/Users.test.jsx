@@ -25,7 +25,7 @@ describe('admin users', () => {
   it('shows name, email and phone, 10 users a page from the server', async () => {
     const all = vi.fn(({ request }) => HttpResponse.json({ success: true, users: onePage(users, request), total: users.length }));
     server.use(http.get(url('auth/all-users'), all));
-    const { user } = renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('User 10')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Users' })).toBeInTheDocument();
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -60,7 +60,7 @@ describe('admin users', () => {
 
   it('pages over every user the server counts', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: users.slice(0, 10), total: 5000 })));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('User 10')).toBeInTheDocument();
     expect(screen.getByTitle('500')).toBeInTheDocument();
     expect(screen.queryByTitle('501')).not.toBeInTheDocument();
@@ -68,13 +68,13 @@ describe('admin users', () => {
 
   it('shows Something went wrong when the list fails without a message', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.error()));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
   it('shows the server message when the list fails with one', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
-    renderDashboard(PATH, { auth: signedIn(admin) });
+    await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Admins only')).toBeInTheDocument();
   });
 });

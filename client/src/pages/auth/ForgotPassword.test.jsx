@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
@@ -12,8 +12,8 @@ async function fill(person) {
 }
 
 describe('Forget password page', () => {
-  it('has the three required fields', () => {
-    renderRoute('/forget-password');
+  it('has the three required fields', async () => {
+    await renderRoute('/forget-password');
     expect(screen.getByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('New Password')).toBeRequired();
     expect(screen.getByLabelText('What is your old password')).toBeRequired();
@@ -25,17 +25,17 @@ describe('Forget password page', () => {
       body = await request.json();
       return HttpResponse.json({ success: true, message: 'Password Reset Successfully' });
     }));
-    const { user: person, router } = renderRoute('/forget-password');
+    const { user: person, router } = await renderRoute('/forget-password');
     await fill(person);
     expect(await screen.findByText('Password Reset Successfully')).toBeInTheDocument();
     expect(body).toEqual({ email: 'ada@example.com', newpassword: 'newsecret', answer: 'blue' });
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the server message on failure', async () => {
     server.use(http.post(url('auth/forgot-password'), () =>
       HttpResponse.json({ success: false, message: 'Wrong email or answer' }, { status: 401 })));
-    const { user: person, router } = renderRoute('/forget-password');
+    const { user: person, router } = await renderRoute('/forget-password');
     await fill(person);
     expect(await screen.findByText('Wrong email or answer')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forget-password');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
@@ -22,18 +22,18 @@ async function signIn(person, email = 'ada@example.com', password = 'secret1') {
 
 describe('Login page', () => {
   it('has a required email-type field, a password, a Register link and Forget Password', async () => {
-    const { user: person, router } = renderRoute('/login');
+    const { user: person, router } = await renderRoute('/login');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('Password')).toBeRequired();
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     await person.click(screen.getByRole('button', { name: 'Forget Password' }));
-    expect(router.state.location.pathname).toBe('/forget-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forget-password'));
   });
 
   it('stores the session and goes to / on success, showing the server message', async () => {
     const seen = answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
-    const { user: person, router } = renderRoute('/login');
+    const { user: person, router } = await renderRoute('/login');
     await signIn(person);
     expect(await screen.findByText('Login successfully')).toBeInTheDocument();
     expect(seen.body).toEqual({ email: 'ada@example.com', password: 'secret1' });
@@ -44,15 +44,15 @@ describe('Login page', () => {
 
   it('returns to the path carried in state', async () => {
     answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
-    const { user: person, router } = renderRoute('/login', { state: '/cart' });
+    const { user: person, router } = await renderRoute('/login', { state: '/cart' });
     await signIn(person);
     expect(await screen.findByText('Login successfully')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/cart');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
   });
 
   it('shows the server message on failure and stays signed out', async () => {
     answerLogin(401, { success: false, message: 'Invalid email or password' });
-    const { user: person, router } = renderRoute('/login');
+    const { user: person, router } = await renderRoute('/login');
     await signIn(person, 'ada@example.com', 'wrong-password');
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -61,7 +61,7 @@ describe('Login page', () => {
 
   it('falls back to Something went wrong without a message', async () => {
     server.use(http.post(url('auth/login'), () => HttpResponse.error()));
-    const { user: person } = renderRoute('/login');
+    const { user: person } = await renderRoute('/login');
     await signIn(person);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
@@ -13,8 +13,8 @@ async function fill(person) {
 }
 
 describe('Register page', () => {
-  it('has the six required fields and a link to /login', () => {
-    renderRoute('/register');
+  it('has the six required fields and a link to /login', async () => {
+    await renderRoute('/register');
     for (const label of labels) expect(screen.getByLabelText(label)).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
@@ -26,17 +26,17 @@ describe('Register page', () => {
       body = await request.json();
       return HttpResponse.json({ success: true, message: 'User Register Successfully' }, { status: 201 });
     }));
-    const { user: person, router } = renderRoute('/register');
+    const { user: person, router } = await renderRoute('/register');
     await fill(person);
     expect(await screen.findByText('User Register Successfully')).toBeInTheDocument();
     expect(body).toEqual({ name: 'Ada King', email: 'ada@example.com', password: 'secret1', phone: '555-0101', address: '1 Analytical St', answer: 'blue' });
-    expect(router.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the server message on failure', async () => {
     server.use(http.post(url('auth/register'), () =>
       HttpResponse.json({ success: false, message: 'Already registered, please login' }, { status: 409 })));
-    const { user: person, router } = renderRoute('/register');
+    const { user: person, router } = await renderRoute('/register');
     await fill(person);
     expect(await screen.findByText('Already registered, please login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');

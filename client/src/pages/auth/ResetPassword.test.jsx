@@ -21,7 +21,7 @@ async function askFor(person, email) {
 
 describe('Reset by email: asking for the link', () => {
   it('is linked from /forget-password, whose form stays as it is', async () => {
-    const { user: person, router } = renderRoute('/forget-password');
+    const { user: person, router } = await renderRoute('/forget-password');
     expect(screen.getByRole('heading', { name: 'RESET PASSWORD' })).toBeInTheDocument();
     expect(screen.getByLabelText('What is your old password')).toBeRequired();
     await person.click(screen.getByRole('link', { name: 'Get a reset link by email' }));
@@ -33,7 +33,7 @@ describe('Reset by email: asking for the link', () => {
 
   it('sends the email and says the same neutral thing whatever the email', async () => {
     const links = answerLinks();
-    const { user: person, router } = renderRoute('/reset-password');
+    const { user: person, router } = await renderRoute('/reset-password');
     await askFor(person, 'ada@example.com');
     expect(await screen.findByText(SENT)).toBeInTheDocument();
     await askFor(person, 'nobody@example.com');
@@ -47,7 +47,7 @@ describe('Reset by email: asking for the link', () => {
   it('shows the server message when asking is refused', async () => {
     server.use(http.post(url('auth/reset-link'), () =>
       HttpResponse.json({ success: false, message: 'Too many password reset attempts. Please try again later.' }, { status: 429 })));
-    const { user: person } = renderRoute('/reset-password');
+    const { user: person } = await renderRoute('/reset-password');
     await askFor(person, 'ada@example.com');
     expect(await screen.findByText('Too many password reset attempts. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByText(SENT)).not.toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('Reset by email: the link', () => {
       body = await request.json();
       return HttpResponse.json({ success: true, message: 'Password reset successfully. Please sign in.' });
     }));
-    const { user: person, router } = renderRoute('/reset-password?token=tok-123_abc');
+    const { user: person, router } = await renderRoute('/reset-password?token=tok-123_abc');
     expect(screen.getByRole('heading', { name: 'CHOOSE A NEW PASSWORD' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
     expect(screen.getByLabelText('New Password')).toBeRequired();
@@ -75,7 +75,7 @@ describe('Reset by email: the link', () => {
   it('stays and shows the server message for a used or expired link, offering a new one', async () => {
     server.use(http.post(url('auth/reset-password'), () =>
       HttpResponse.json({ success: false, message: 'This reset link is invalid or has expired.' }, { status: 400 })));
-    const { user: person, router } = renderRoute('/reset-password?token=old');
+    const { user: person, router } = await renderRoute('/reset-password?token=old');
     await person.type(screen.getByLabelText('New Password'), 'brand-new-secret');
     await person.click(screen.getByRole('button', { name: 'RESET' }));
     expect(await screen.findByText('This reset link is invalid or has expired.')).toBeInTheDocument();
@@ -86,7 +86,7 @@ describe('Reset by email: the link', () => {
 
   it('shows Something went wrong when the call fails without a message', async () => {
     server.use(http.post(url('auth/reset-password'), () => HttpResponse.error()));
-    const { user: person } = renderRoute('/reset-password?token=t');
+    const { user: person } = await renderRoute('/reset-password?token=t');
     await person.type(screen.getByLabelText('New Password'), 'brand-new-secret');
     await person.click(screen.getByRole('button', { name: 'RESET' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();

@@ -61,7 +61,7 @@ describe('shopper orders, paged on the server', () => {
   it('asks for 10 a page, numbers the orders across pages and pages over the total', async () => {
     const pages = vi.fn(pagedOrders(orders));
     server.use(http.get(url('auth/orders'), pages));
-    const { user: person } = renderDashboard(LIST, { auth: signedIn() });
+    const { user: person } = await renderDashboard(LIST, { auth: signedIn() });
     expect(await screen.findByRole('article', { name: 'Order #10' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(10);
     expect(screen.queryByText('Buyer 11')).not.toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('shopper orders, paged on the server', () => {
 
   it('shows no pager when every order fits on one page', async () => {
     server.use(http.get(url('auth/orders'), pagedOrders(orders.slice(0, 4))));
-    renderDashboard(LIST, { auth: signedIn() });
+    await renderDashboard(LIST, { auth: signedIn() });
     expect(await screen.findByRole('article', { name: 'Order #4' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: /pagination/i })).not.toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).toBeNull();
@@ -86,7 +86,7 @@ describe('shopper orders, paged on the server', () => {
     const order = detailedOrder();
     server.use(http.get(url('auth/orders'), pagedOrders([order])));
     answerOrder(() => order);
-    const { user: person, router } = renderDashboard(LIST, { auth: signedIn() });
+    const { user: person, router } = await renderDashboard(LIST, { auth: signedIn() });
     const card = within(await screen.findByRole('article', { name: 'Order #1' }));
     const link = card.getByRole('link', { name: 'View order #1' });
     expect(link).toHaveAttribute('href', `${LIST}/${order._id}`);
@@ -101,7 +101,7 @@ describe('shopper order page', () => {
     const order = detailedOrder();
     const answer = held(() => HttpResponse.json({ success: true, order }));
     server.use(http.get(url('auth/orders/:id'), answer.handler));
-    openOrder(order);
+    await openOrder(order);
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
     answer.release();
 
@@ -138,7 +138,7 @@ describe('shopper order page', () => {
   it('marks Orders in the dashboard menu as the current section, and Profile not', async () => {
     const order = detailedOrder();
     answerOrder(() => order);
-    openOrder(order);
+    await openOrder(order);
     await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' });
     const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
     expect(menu.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
@@ -148,7 +148,7 @@ describe('shopper order page', () => {
   it('shows the provider alone when the gateway gave no card details', async () => {
     const order = detailedOrder({ payment: { success: true, provider: 'sandbox', transactionId: 'sandbox_1', amount: 300, currency: 'inr' } });
     answerOrder(() => order);
-    openOrder(order);
+    await openOrder(order);
     const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
     expect(page.getByText('Provider', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Sandbox');
     expect(page.queryByText('Card', { selector: 'dt' })).not.toBeInTheDocument();
@@ -163,7 +163,7 @@ describe('shopper order page', () => {
       return HttpResponse.json({ success: true, message: 'Order CS-7K3M9Q2X is cancelled; your payment is being refunded.', order });
     });
     server.use(http.post(url('auth/orders/:id/cancel'), cancel));
-    const { user: person } = openOrder(order);
+    const { user: person } = await openOrder(order);
     const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
 
     await person.click(page.getByRole('button', { name: 'Cancel order' }));
@@ -187,7 +187,7 @@ describe('shopper order page', () => {
     answerOrder(() => order);
     const cancel = vi.fn(() => HttpResponse.json({ success: true, order: cancelled(order) }));
     server.use(http.post(url('auth/orders/:id/cancel'), cancel));
-    const { user: person } = openOrder(order);
+    const { user: person } = await openOrder(order);
     await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order CS-7K3M9Q2X?' }));
     await person.click(dialog.getByRole('button', { name: 'Keep order' }));
@@ -199,7 +199,7 @@ describe('shopper order page', () => {
   it.each(['Shipped', 'Delivered', 'Cancelled'])('offers no Cancel once the order is %s', async (status) => {
     const order = detailedOrder({ status });
     answerOrder(() => order);
-    openOrder(order);
+    await openOrder(order);
     await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' });
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent(status);
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
@@ -210,7 +210,7 @@ describe('shopper order page', () => {
     answerOrder(() => order);
     server.use(http.post(url('auth/orders/:id/cancel'), () =>
       HttpResponse.json({ success: false, message: 'This order is already Shipped and can no longer be cancelled.' }, { status: 409 })));
-    const { user: person } = openOrder(order);
+    const { user: person } = await openOrder(order);
     await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await person.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
     expect(await screen.findByText('This order is already Shipped and can no longer be cancelled.')).toBeInTheDocument();
@@ -220,7 +220,7 @@ describe('shopper order page', () => {
   it('says so when the order is not the shopper’s or does not exist', async () => {
     answerOrder(() => detailedOrder({ _id: 'someone-elses' }));
     const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
-    openOrder(detailedOrder());
+    await openOrder(detailedOrder());
     expect(await screen.findByText('This order was not found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', LIST);
     expect(screen.queryByText('Order not found.')).not.toBeInTheDocument();
@@ -235,7 +235,7 @@ describe('shopper order page', () => {
       return calls === 1 ? HttpResponse.error() : HttpResponse.json({ success: true, order });
     }));
     const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const { user: person } = openOrder(order);
+    const { user: person } = await openOrder(order);
     await person.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' })).toBeInTheDocument();
     spy.mockRestore();

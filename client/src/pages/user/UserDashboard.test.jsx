@@ -8,7 +8,7 @@ import { makeOrder } from '../../components/dashboard/test-fixtures';
 
 describe('shopper dashboard home', () => {
   it('shows the name, email, address and phone of the signed-in user', async () => {
-    renderDashboard('/dashboard/user', { auth: signedIn() });
+    await renderDashboard('/dashboard/user', { auth: signedIn() });
     expect(await screen.findByRole('heading', { name: user.name })).toBeInTheDocument();
     expect(screen.getByText(user.email)).toBeInTheDocument();
     expect(screen.getByText(user.address)).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('shopper dashboard home', () => {
   });
 
   it('sends a signed-out visitor to /login after the countdown, keeping the path', async () => {
-    const { router } = renderDashboard('/dashboard/user');
+    const { router } = await renderDashboard('/dashboard/user');
     expect(await screen.findByText('redirecting to you in 3 second')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4500 });
     expect(router.state.location.state).toBe('/dashboard/user');
@@ -28,7 +28,7 @@ describe('shopper dashboard home', () => {
 
 describe('shopper profile', () => {
   it('prefills every field but the password, and keeps the email read-only', async () => {
-    renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     expect(await screen.findByRole('heading', { name: 'User Profile' })).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue(user.name);
     expect(screen.getByLabelText('Email')).toHaveValue(user.email);
@@ -48,7 +48,7 @@ describe('shopper profile', () => {
         return HttpResponse.json({ success: true, message: 'updated', updatedUser, token: 'token-new' });
       }),
     );
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     const name = await screen.findByLabelText('Name');
     await person.clear(name);
     await person.paste('Ada Byron');
@@ -75,7 +75,7 @@ describe('shopper profile', () => {
         return HttpResponse.json({ success: true, updatedUser: user, token: 'token-new' });
       }),
     );
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByLabelText('Password'));
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await person.paste('newsecret');
@@ -102,7 +102,7 @@ describe('shopper profile', () => {
         return HttpResponse.json({ success: true, updatedUser: user });
       }),
     );
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByLabelText('New security answer'));
     await person.paste('green');
     await person.click(screen.getByLabelText('Current password'));
@@ -122,7 +122,7 @@ describe('shopper profile', () => {
         ),
       ),
     );
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByLabelText('Password'));
     await person.paste('newsecret');
     await person.click(screen.getByLabelText('Current password'));
@@ -135,7 +135,7 @@ describe('shopper profile', () => {
   it('keeps the old token when the answer carries none', async () => {
     const updatedUser = { ...user, phone: '555-0199' };
     server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: true, updatedUser })));
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-123' });
@@ -150,7 +150,7 @@ describe('shopper profile', () => {
         ),
       ),
     );
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByLabelText('Password'));
     await person.paste('123');
     await person.click(screen.getByRole('button', { name: 'Update' }));
@@ -160,14 +160,14 @@ describe('shopper profile', () => {
 
   it('shows the server message when the call fails with one', async () => {
     server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 })));
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Session expired')).toBeInTheDocument();
   });
 
   it('shows Something went wrong when the call fails without a message', async () => {
     server.use(http.put(url('auth/profile'), () => HttpResponse.error()));
-    const { user: person } = renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
@@ -179,7 +179,7 @@ describe('shopper orders', () => {
   it('shows please wait... and then the orders newest first', async () => {
     const answer = held(() => HttpResponse.json(orders));
     server.use(http.get(url('auth/orders'), answer.handler));
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     expect(await screen.findByText('please wait...')).toBeInTheDocument();
     answer.release();
     expect(screen.getByRole('heading', { name: 'Orders' })).toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('shopper orders', () => {
   it('shows each product with its photo, name, 30-character preview and rupee price', async () => {
     const order = makeOrder(4, { count: 1 });
     server.use(http.get(url('auth/orders'), () => HttpResponse.json([order])));
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     const product = order.products[0];
     const photo = await screen.findByRole('img', { name: product.name });
     expect(photo).toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${product._id}`));
@@ -219,7 +219,7 @@ describe('shopper orders', () => {
   it('shows a placeholder when a product photo cannot load', async () => {
     const order = makeOrder(5);
     server.use(http.get(url('auth/orders'), () => HttpResponse.json([order])));
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     const photo = await screen.findByRole('img', { name: order.products[0].name });
     photo.dispatchEvent(new Event('error'));
     await waitFor(() => expect(photo.getAttribute('src')).toMatch(/^data:image\/svg\+xml/));
@@ -234,7 +234,7 @@ describe('shopper orders', () => {
         : HttpResponse.json([makeOrder(1)]);
     }));
     const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const { user: person } = renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    const { user: person } = await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(spy).toHaveBeenCalled();
     expect(screen.queryByText('boom')).not.toBeInTheDocument();
@@ -245,7 +245,7 @@ describe('shopper orders', () => {
   });
 
   it('says what to do when there are no orders yet', async () => {
-    renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start shopping' })).toHaveAttribute('href', '/shop');
   });
