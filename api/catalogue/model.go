@@ -35,6 +35,9 @@ type Model struct {
 	epoch          string
 	seq            int64 // the store's version the model holds every change of
 	recent         recentMatches
+	// ahead are the versions past seq whose changes this process made and already holds: its
+	// writes announce in parallel, so their versions come back in any order.
+	ahead map[int64]bool
 }
 
 // state is the catalogue itself, rebuilt whole by Load.
@@ -135,7 +138,36 @@ func (m *Model) replace(s state, epoch string, seq int64) {
 		e.gen = m.gen
 	}
 	m.state = s
+	if epoch != m.epoch {
+		m.ahead = nil
+	}
 	m.epoch, m.seq = epoch, seq
+	m.catchUpLocked()
+}
+
+// heldLocked notes that the model holds the change announced as version seq, and moves seq
+// past every version it now holds without a gap.
+func (m *Model) heldLocked(seq int64) {
+	if seq <= m.seq {
+		return
+	}
+	if m.ahead == nil {
+		m.ahead = map[int64]bool{}
+	}
+	m.ahead[seq] = true
+	m.catchUpLocked()
+}
+
+// catchUpLocked moves seq past the versions held ahead of it and forgets those behind it.
+func (m *Model) catchUpLocked() {
+	for m.ahead[m.seq+1] {
+		m.seq++
+	}
+	for v := range m.ahead {
+		if v <= m.seq {
+			delete(m.ahead, v)
+		}
+	}
 }
 
 // Changed reloads the documents a write of this process changed, then records the change in
@@ -153,16 +185,21 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 		return err
 	}
 	ctx = context.WithoutCancel(ctx)
+	m.mu.RLock()
+	epoch := m.epoch
+	m.mu.RUnlock()
 	seq, err := m.src.AnnounceCatalogueChange(ctx, ch)
 	if err != nil {
 		m.log.Error("record a catalogue change for other processes", "err", err)
 		return nil
 	}
+	// This change was applied above; the changes of other processes before it, Sync brings.
+	// Before, a version that did not directly follow the model's was dropped, so parallel
+	// sales left the model behind its own writes until Sync read them all again (or, more
+	// than the version document lists behind, the whole catalogue).
 	m.mu.Lock()
-	// The model holds every change up to seq when seq directly follows what it held: this
-	// change was applied above. Otherwise Sync catches up from the version document.
-	if seq == m.seq+1 {
-		m.seq = seq
+	if m.epoch == epoch {
+		m.heldLocked(seq)
 	}
 	m.mu.Unlock()
 	return nil

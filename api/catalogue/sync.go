@@ -3,6 +3,7 @@ package catalogue
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	"shop"
@@ -26,7 +27,7 @@ func (m *Model) Sync(ctx context.Context) error {
 		return err
 	}
 	m.mu.RLock()
-	epoch, seq := m.epoch, m.seq
+	epoch, seq, held := m.epoch, m.seq, maps.Clone(m.ahead)
 	m.mu.RUnlock()
 	if v.Epoch == epoch && v.Seq == seq {
 		return nil
@@ -36,20 +37,26 @@ func (m *Model) Sync(ctx context.Context) error {
 		return m.Load(ctx)
 	}
 	var all shop.CatalogueChange
-	for _, ch := range changes {
+	for i, ch := range changes {
 		if ch.All {
 			return m.Load(ctx)
+		}
+		if held[seq+1+int64(i)] {
+			continue // this process made that change and holds it already
 		}
 		all.Products = append(all.Products, ch.Products...)
 		all.Categories = append(all.Categories, ch.Categories...)
 	}
 	all.Products, all.Categories = unique(all.Products), unique(all.Categories)
-	if err := m.reload(ctx, all); err != nil {
-		return fmt.Errorf("sync the catalogue: %w", err)
+	if !all.Empty() {
+		if err := m.reload(ctx, all); err != nil {
+			return fmt.Errorf("sync the catalogue: %w", err)
+		}
 	}
 	m.mu.Lock()
 	if m.epoch == v.Epoch && m.seq < v.Seq {
 		m.seq = v.Seq
+		m.catchUpLocked()
 	}
 	m.mu.Unlock()
 	return nil

@@ -50,56 +50,63 @@ type attemptWindow struct {
 
 func (a *Attempts) coll() *mongo.Collection { return a.db.db.Collection(attemptsColl) }
 
-// Reserve counts one attempt for key unless its open window holds max already. Each step is
-// one conditional single-document write, atomic on MongoDB whatever other processes do (the
-// embedded store's writes are serialised by the lock, as everywhere).
+// Reserve counts one attempt for key unless its open window holds max already. Each step
+// reads the window by _id and writes it back by _id, guarded (see guardedUpdate): atomic on
+// MongoDB whatever other processes do, and on the embedded store under the window's lock,
+// with no scan of the collection (a filter on anything but _id reads every window there).
 func (a *Attempts) Reserve(ctx context.Context, key string, max int, window time.Duration) (bool, time.Duration, error) {
-	defer a.db.locks.Lock(attemptsColl + "|" + key)()
 	for range 3 {
 		now := a.now()
-		open := bson.M{"_id": key, "expiresAt": bson.M{"$gt": now}, "count": bson.M{"$lt": max}}
-		if counted, err := a.updated(ctx, open, bson.M{"$inc": bson.M{"count": 1}}); err != nil || counted {
-			return counted, 0, err
+		var counted bool
+		var wait time.Duration
+		err := a.db.guardedUpdate(ctx, a.coll(), key, "no attempts window", func(doc bson.Raw) (bson.M, bson.M, error) {
+			var w attemptWindow
+			if err := bson.Unmarshal(doc, &w); err != nil {
+				return nil, nil, fmt.Errorf("read attempts window: %w", err)
+			}
+			counted, wait = false, 0
+			seen := bson.M{"count": w.Count, "expiresAt": w.ExpiresAt}
+			switch {
+			case !w.ExpiresAt.After(now):
+				// The window is over but its document not yet removed: start a new one in it.
+				counted = true
+				return seen, bson.M{"$set": bson.M{"count": 1, "expiresAt": now.Add(window)}}, nil
+			case w.Count >= max:
+				wait = w.ExpiresAt.Sub(now)
+				return nil, nil, nil
+			}
+			counted = true
+			return seen, bson.M{"$inc": bson.M{"count": 1}}, nil
+		})
+		if shop.ErrorCode(err) != shop.ENOTFOUND {
+			if err != nil {
+				return false, 0, fmt.Errorf("count attempt: %w", err)
+			}
+			return counted, wait, nil
 		}
-		// The window is over but its document not yet removed: start a new one in it.
-		over := bson.M{"_id": key, "expiresAt": bson.M{"$lte": now}}
-		if counted, err := a.updated(ctx, over, bson.M{"$set": bson.M{"count": 1, "expiresAt": now.Add(window)}}); err != nil || counted {
-			return counted, 0, err
-		}
-		_, err := a.coll().InsertOne(ctx, attemptWindow{Key: key, Count: 1, ExpiresAt: now.Add(window)})
+		_, err = a.coll().InsertOne(ctx, attemptWindow{Key: key, Count: 1, ExpiresAt: now.Add(window)})
 		if err == nil {
 			return true, 0, nil
 		}
 		if !mongo.IsDuplicateKeyError(err) {
 			return false, 0, fmt.Errorf("open attempts window: %w", err)
 		}
-		// The window exists: full, or another process changed it in between.
-		var w attemptWindow
-		switch err := a.coll().FindOne(ctx, bson.M{"_id": key}).Decode(&w); {
-		case errors.Is(err, mongo.ErrNoDocuments):
-			continue
-		case err != nil:
-			return false, 0, fmt.Errorf("read attempts window: %w", err)
-		case w.Count >= max && w.ExpiresAt.After(now):
-			return false, w.ExpiresAt.Sub(now), nil
-		}
+		// Another request or process opened the window in between: count in it.
 	}
 	return false, 0, errors.New("attempts window kept changing")
 }
 
 // Release takes back one attempt of key's window.
 func (a *Attempts) Release(ctx context.Context, key string) error {
-	defer a.db.locks.Lock(attemptsColl + "|" + key)()
-	if _, err := a.updated(ctx, bson.M{"_id": key, "count": bson.M{"$gt": 0}}, bson.M{"$inc": bson.M{"count": -1}}); err != nil {
+	err := a.db.guardedUpdate(ctx, a.coll(), key, "no attempts window", func(doc bson.Raw) (bson.M, bson.M, error) {
+		n, _ := doc.Lookup("count").AsInt64OK()
+		if n <= 0 {
+			return nil, nil, nil
+		}
+		return bson.M{"count": n}, bson.M{"$inc": bson.M{"count": -1}}, nil
+	})
+	if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 		return fmt.Errorf("give back an attempt: %w", err)
 	}
 	return nil
-}
-
-func (a *Attempts) updated(ctx context.Context, filter, update bson.M) (bool, error) {
-	res, err := a.coll().UpdateOne(ctx, filter, update)
-	if err != nil {
-		return false, fmt.Errorf("count attempt: %w", err)
-	}
-	return res.MatchedCount == 1, nil
 }

@@ -1,0 +1,117 @@
+package catalogue_test
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"testing"
+
+	"shop"
+	"shop/catalogue"
+	"shop/catalogue/cataloguetest"
+)
+
+// slowFirstAnnounce answers the first announcement only after the second one has been
+// answered and applied: two sales of one process whose versions come back out of order.
+type slowFirstAnnounce struct {
+	*cataloguetest.Source
+	mu       sync.Mutex
+	calls    int
+	released chan struct{}
+}
+
+func (s *slowFirstAnnounce) AnnounceCatalogueChange(ctx context.Context, ch shop.CatalogueChange) (int64, error) {
+	seq, err := s.Source.AnnounceCatalogueChange(ctx, ch)
+	s.mu.Lock()
+	s.calls++
+	first := s.calls == 1
+	s.mu.Unlock()
+	if first {
+		<-s.released
+	}
+	return seq, err
+}
+
+// Parallel sales of one process announce their versions in any order; the model still holds
+// all of them, so its next poll reads no product again.
+func TestParallelSalesKeepTheModelAtTheirVersion(t *testing.T) {
+	ctx := t.Context()
+	inner := cataloguetest.New()
+	inner.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	inner.PutProduct(product(oxford, "oxford", 5, 1))
+	inner.PutProduct(product(linen, "linen", 5, 2))
+	src := &slowFirstAnnounce{Source: inner, released: make(chan struct{})}
+	m := catalogue.New(src, nil)
+	if err := m.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	inner.PutProduct(product(oxford, "oxford", 4, 1))
+	first := make(chan error, 1)
+	go func() { first <- m.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}) }()
+	for {
+		src.mu.Lock()
+		started := src.calls == 1
+		src.mu.Unlock()
+		if started {
+			break
+		}
+		runtime.Gosched()
+	}
+	inner.PutProduct(product(linen, "linen", 4, 2))
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+		t.Fatal(err)
+	}
+	if m.Seq() != 0 {
+		t.Fatalf("version %d while the change before it is not answered yet, want 0", m.Seq())
+	}
+	close(src.released)
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	if m.Seq() != 2 {
+		t.Fatalf("version %d after both sales, want 2", m.Seq())
+	}
+	reads := inner.ProductReads()
+	if err := m.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := inner.ProductReads() - reads; got != 0 {
+		t.Fatalf("the poll after the process's own sales read %d products, want 0", got)
+	}
+	if quantity(t, m, "oxford") != 4 || quantity(t, m, "linen") != 4 {
+		t.Fatalf("quantities %d and %d, want 4 and 4", quantity(t, m, "oxford"), quantity(t, m, "linen"))
+	}
+}
+
+// A poll skips the changes this process made itself but reloads the others' between them.
+func TestSyncReloadsOnlyOtherProcessesChanges(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	src.PutProduct(product(linen, "linen", 5, 2))
+	here, there := loaded(t, src), loaded(t, src)
+
+	src.PutProduct(product(oxford, "oxford", 4, 1))
+	if err := there.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	src.PutProduct(product(linen, "linen", 4, 2))
+	if err := here.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+		t.Fatal(err)
+	}
+	if here.Seq() != 0 {
+		t.Fatalf("version %d with another process's change before its own unread, want 0", here.Seq())
+	}
+	reads := src.ProductReads()
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := src.ProductReads() - reads; got != 1 || quantity(t, here, "oxford") != 4 || here.Seq() != 2 {
+		t.Fatalf("poll read %d products (want 1), oxford %d (want 4), version %d (want 2)",
+			got, quantity(t, here, "oxford"), here.Seq())
+	}
+}
+
+var _ shop.CatalogueSource = (*slowFirstAnnounce)(nil)
