@@ -52,7 +52,7 @@ func (s *Orders) RecoverEvery(ctx context.Context, interval time.Duration) {
 		if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
 			s.log.Error("recovery pass", "err", err)
 		} else if n > 0 {
-			s.log.Info("recovery pass settled pending orders", "orders", n)
+			s.log.Info("recovery pass settled orders", "orders", n)
 		}
 	})
 }

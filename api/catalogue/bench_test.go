@@ -3,6 +3,7 @@ package catalogue_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -83,6 +84,39 @@ func BenchmarkSale(b *testing.B) {
 	for b.Loop() {
 		if err := m.Changed(ctx, ch); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRestartFromSnapshot is a restart at 100,000 products of 8 variants each (four
+// sizes in two colours) from a current snapshot: reading, checking and decoding the file and
+// building the model's indexes.
+func BenchmarkRestartFromSnapshot(b *testing.B) {
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: fmt.Sprintf("%024x", 1), Name: "Shirts", Slug: "shirts"})
+	at := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	sizes, colours := []string{"S", "M", "L", "XL"}, []string{"Navy", "White"}
+	for i := range 100000 {
+		p := shop.Product{ID: fmt.Sprintf("%024x", 1000+i), Name: fmt.Sprintf("Oxford Shirt %d", i),
+			Slug: fmt.Sprintf("oxford-shirt-%d", i), Description: "A cotton shirt, cut for summer.",
+			Price: 129950, Category: shop.CategoryRef{ID: fmt.Sprintf("%024x", 1)},
+			Options:   []shop.Option{{Name: "Size", Values: sizes}, {Name: "Colour", Values: colours}},
+			CreatedAt: at.Add(time.Duration(i) * time.Minute)}
+		for j := range 8 {
+			p.Variants = append(p.Variants, shop.Variant{ID: fmt.Sprintf("%024x", 10_000_000+8*i+j),
+				SKU: fmt.Sprintf("OX-%d-%d", i, j), Quantity: 3,
+				Options: map[string]string{"Size": sizes[j%4], "Colour": colours[j/4]}})
+			p.Quantity += 3
+		}
+		src.PutProduct(&shop.CatalogueProduct{Product: p})
+	}
+	path := filepath.Join(b.TempDir(), "catalogue.snapshot")
+	if _, err := catalogue.New(src, nil).LoadFrom(context.Background(), path); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if used, err := catalogue.New(src, nil).LoadFrom(context.Background(), path); err != nil || !used {
+			b.Fatalf("snapshot used %v: %v", used, err)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package catalogue_test
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"shop"
@@ -75,5 +76,48 @@ func TestSnapshot(t *testing.T) {
 	m = startFrom("a cut-short snapshot", false)
 	if q := quantity(t, m, "linen"); q != 4 {
 		t.Fatalf("after a corrupt snapshot: quantity %d, want 4", q)
+	}
+}
+
+// A restart from the snapshot gives back every variant as it was: its id, SKU, own price,
+// stock and option values, also for a variant whose value the product's options do not list.
+func TestSnapshotKeepsVariants(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	price := shop.Paise(159900)
+	sized := product(oxford, "oxford", 0, 1)
+	sized.Options = []shop.Option{{Name: "Size", Values: []string{"S", "M"}}, {Name: "Colour", Values: []string{"Navy", "White"}}}
+	sized.Variants = []shop.Variant{
+		{ID: "6b00000000000000000000b1", SKU: "OX-S-NAVY", Options: map[string]string{"Size": "S", "Colour": "Navy"}, Quantity: 2},
+		{ID: "6b00000000000000000000b2", SKU: "OX-M-WHITE", Options: map[string]string{"Size": "M", "Colour": "White"},
+			Price: &price, Quantity: 0},
+		{ID: "6b00000000000000000000b3", SKU: "OX-M-NAVY", Options: map[string]string{"Size": "M", "Colour": "Navy"}, Quantity: 5},
+	}
+	sized.Quantity = 7
+	odd := product(linen, "linen", 0, 2)
+	odd.Options = []shop.Option{{Name: "Size", Values: []string{"M"}}}
+	odd.Variants = []shop.Variant{{ID: "6b00000000000000000000c1", SKU: "LI-XL",
+		Options: map[string]string{"Size": "XL"}, Quantity: 1}}
+	odd.Quantity = 1
+	src.PutProduct(sized)
+	src.PutProduct(odd)
+	path := filepath.Join(t.TempDir(), "catalogue.snapshot")
+	if used, err := catalogue.New(src, nil).LoadFrom(ctx, path); err != nil || used {
+		t.Fatalf("first start: snapshot used %v, %v", used, err)
+	}
+	m := catalogue.New(src, nil)
+	if used, err := m.LoadFrom(ctx, path); err != nil || !used {
+		t.Fatalf("restart: snapshot used %v, %v", used, err)
+	}
+	for _, want := range []*shop.CatalogueProduct{sized, odd} {
+		got, err := m.ProductBySlug(ctx, want.Slug)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Variants, want.Variants) || !reflect.DeepEqual(got.Options, want.Options) {
+			t.Errorf("%s after a restart:\n options %+v\n variants %+v\nwant\n options %+v\n variants %+v",
+				want.Slug, got.Options, got.Variants, want.Options, want.Variants)
+		}
 	}
 }

@@ -70,9 +70,11 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
-	client, err := mongo.Connect(options.Client().ApplyURI(uri).
-		SetServerSelectionTimeout(5 * time.Second).
-		SetConnectTimeout(5 * time.Second))
+	opts := options.Client().ApplyURI(uri).SetServerSelectionTimeout(5 * time.Second).SetConnectTimeout(5 * time.Second)
+	if o.SerializeUpdates {
+		opts.SetMonitor((&writeGate{}).monitor())
+	}
+	client, err := mongo.Connect(opts)
 	if err != nil {
 		return nil, fmt.Errorf("connect to store: %w", err)
 	}

@@ -161,6 +161,13 @@ func (s *Stripe) Refund(ctx context.Context, p shop.Payment) error {
 	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(p.TransactionID)}
 	params.SetIdempotencyKey("refund-" + p.TransactionID)
 	if _, err := s.client.V1Refunds.Create(ctx, params); err != nil {
+		// Refunded already (by an earlier attempt under another key, or by hand in Stripe's
+		// dashboard): the money is back, which is all a refund asks for. Treating it as a
+		// failure would leave the order refunding, retried for ever.
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodeChargeAlreadyRefunded {
+			return nil
+		}
 		return fmt.Errorf("stripe: refund %s: %w", p.TransactionID, err)
 	}
 	return nil

@@ -83,6 +83,10 @@ func TestStripeRequestAndErrors(t *testing.T) {
 			answer(w, 400, `{"error":{"type":"invalid_request_error","message":"Amount must be at least ₹0.50 inr"}}`)
 		case r.URL.Path == "/v1/payment_intents":
 			answer(w, 200, `{"id":"pi_123","object":"payment_intent","amount":49950,"currency":"inr","status":"requires_payment_method"}`)
+		case r.URL.Path == "/v1/refunds" && r.PostForm.Get("payment_intent") == "pi_refunded":
+			answer(w, 400, `{"error":{"type":"invalid_request_error","code":"charge_already_refunded","message":"Charge ch_9 has already been refunded."}}`)
+		case r.URL.Path == "/v1/refunds" && r.PostForm.Get("payment_intent") == "pi_gone":
+			answer(w, 404, `{"error":{"type":"invalid_request_error","code":"resource_missing","message":"No such payment_intent: 'pi_gone'"}}`)
 		case r.URL.Path == "/v1/charges/ch_1":
 			answer(w, 200, `{"id":"ch_1","object":"charge","payment_method_details":{"type":"card","card":{"brand":"visa","last4":"4242"}}}`)
 		case r.PostForm.Get("payment_method") == "pm_card_chargeDeclined":
@@ -133,5 +137,14 @@ func TestStripeRequestAndErrors(t *testing.T) {
 	_, err = gw.Charge(t.Context(), shop.Charge{Amount: 2, Currency: "inr", Nonce: "pm_card_visa", IdempotencyKey: "order-3"})
 	if err == nil || shop.ErrorCode(err) != shop.EINTERNAL {
 		t.Fatalf("invalid request: %v, want an internal error", err)
+	}
+
+	// A charge refunded already (by hand in Stripe's dashboard, say) is a refund done, so the
+	// order settles instead of being retried for ever; any other refusal stays an error.
+	if err := gw.Refund(t.Context(), shop.Payment{TransactionID: "pi_refunded"}); err != nil {
+		t.Fatalf("refund of a charge refunded already: %v, want success", err)
+	}
+	if err := gw.Refund(t.Context(), shop.Payment{TransactionID: "pi_gone"}); err == nil {
+		t.Fatal("refund of an unknown payment succeeded")
 	}
 }
