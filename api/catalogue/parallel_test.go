@@ -115,3 +115,55 @@ func TestSyncReloadsOnlyOtherProcessesChanges(t *testing.T) {
 }
 
 var _ shop.CatalogueSource = (*slowFirstAnnounce)(nil)
+
+// staleVersion answers a version read earlier: a poll whose read of the version document was
+// overtaken by this process's own next sale.
+type staleVersion struct {
+	*cataloguetest.Source
+	version *shop.CatalogueVersion
+}
+
+func (s *staleVersion) CatalogueVersion(ctx context.Context) (*shop.CatalogueVersion, error) {
+	if s.version != nil {
+		return s.version, nil
+	}
+	return s.Source.CatalogueVersion(ctx)
+}
+
+// A poll that reads a version older than the model's (a sale of this process landed while it
+// read) reloads nothing; it once reloaded the whole catalogue, at every sale under load.
+func TestAPollBehindTheModelReadsNothing(t *testing.T) {
+	ctx := t.Context()
+	inner := cataloguetest.New()
+	inner.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	inner.PutProduct(product(oxford, "oxford", 5, 1))
+	inner.PutProduct(product(linen, "linen", 5, 2))
+	src := &staleVersion{Source: inner}
+	m := catalogue.New(src, nil)
+	if err := m.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	inner.PutProduct(product(oxford, "oxford", 4, 1))
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	older, err := inner.CatalogueVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner.PutProduct(product(linen, "linen", 4, 2))
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+		t.Fatal(err)
+	}
+	src.version = older
+	reads := inner.ProductReads()
+	if err := m.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := inner.ProductReads() - reads; got != 0 || m.Seq() != 2 {
+		t.Fatalf("a poll behind the model read %d products and left it at version %d, want 0 and 2", got, m.Seq())
+	}
+	if q := quantity(t, m, "linen"); q != 4 {
+		t.Fatalf("linen quantity %d after the poll, want 4", q)
+	}
+}

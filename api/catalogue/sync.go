@@ -29,7 +29,10 @@ func (m *Model) Sync(ctx context.Context) error {
 	m.mu.RLock()
 	epoch, seq, held := m.epoch, m.seq, maps.Clone(m.ahead)
 	m.mu.RUnlock()
-	if v.Epoch == epoch && v.Seq == seq {
+	// A version at or behind the model's: this process's own writes moved the model on
+	// while the version was being read. Nothing to reload (a full load here, as for a version
+	// too far ahead, ran at every sale while several were under way).
+	if v.Epoch == epoch && v.Seq <= seq {
 		return nil
 	}
 	changes, ok := v.ChangesSince(seq)
