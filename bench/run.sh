@@ -38,7 +38,7 @@ if [[ ${BENCH_SKIP_CLIENT:-} != 1 ]]; then
   for f in $(grep -oE 'href="/assets/[^"]+\.css"' "$dist/index.html" | sed -E 's/.*"\/(assets\/[^"]+)"/\1/'); do
     n=$(gzip -c "$dist/$f" | wc -c); css_gz=$((css_gz + n)); printf '  %-45s %8d bytes gzip\n' "$f" "$n"
   done
-  echo "  initial JS $js_gz bytes gzip, initial CSS $css_gz bytes gzip (budget: JS < 250000)"
+  echo "  initial JS $js_gz bytes gzip, initial CSS $css_gz bytes gzip (budget: JS < 150000)"
 fi
 
 echo "== seed"

@@ -14,7 +14,7 @@ const (
 	maxReadP99MS       = 100.0 // every catalogue read and revalidation, at the bench's connections
 	maxBrowseP99MS     = 50.0  // browsing with two filters and the facets
 	maxStartupMS       = 5000.0
-	maxClientJSGzip    = 250 * 1000 // storefront's initial JavaScript, gzip bytes (250 KB)
+	maxClientJSGzip    = 150 * 1000 // storefront's initial JavaScript, gzip bytes (150 KB)
 )
 
 // Row is one endpoint's figures.
