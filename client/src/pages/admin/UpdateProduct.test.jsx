@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
@@ -37,6 +37,16 @@ describe('admin update product', () => {
       'src',
       expect.stringContaining(`/api/v1/product/product-photo/${product._id}`),
     );
+  });
+
+  it('marks Products in the admin menu as the current section, and no other', async () => {
+    await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    const menu = within(screen.getByRole('navigation', { name: 'Admin Panel' }));
+    expect(menu.getByRole('link', { name: 'Products' })).toHaveAttribute('aria-current', 'page');
+    for (const other of ['Create Category', 'Create Product', 'Users', 'Orders Processing']) {
+      expect(menu.getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
+    }
   });
 
   it('sends the edited fields and a new photo, then says so once the answer is in', async () => {
