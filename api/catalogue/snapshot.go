@@ -3,15 +3,14 @@ package catalogue
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/gob"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 
 	"shop"
+	"shop/internal/snapfile"
 )
 
 // A snapshot is the model written to a file: what it held and at which version of the store,
@@ -196,35 +195,14 @@ func (m *Model) SaveSnapshot(path string) error {
 			return fmt.Errorf("encode the catalogue snapshot: %w", err)
 		}
 	}
-	sum := sha256.Sum256(buf.Bytes())
-	buf.Write(sum[:])
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return snapfile.Write(path, buf.Bytes())
 }
 
 // readSnapshot reads and checks the snapshot at path.
 func readSnapshot(path string) (*snapshot, error) {
-	b, err := os.ReadFile(path)
+	body, err := snapfile.Read(path)
 	if err != nil {
 		return nil, err
-	}
-	if len(b) < sha256.Size {
-		return nil, errors.New("the snapshot is cut short")
-	}
-	body, sum := b[:len(b)-sha256.Size], b[len(b)-sha256.Size:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, errors.New("the snapshot does not match its checksum")
 	}
 	dec := gob.NewDecoder(bytes.NewReader(body))
 	var s snapshot

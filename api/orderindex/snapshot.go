@@ -3,14 +3,12 @@ package orderindex
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
 	"encoding/gob"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"time"
+
+	"shop/internal/snapfile"
 )
 
 // A snapshot is the index written to a file, so that a restart over 100,000 orders need not
@@ -76,41 +74,16 @@ func (x *Index) Save(path, seal string) error {
 	if err := gob.NewEncoder(&buf).Encode(&s); err != nil {
 		return fmt.Errorf("encode the order index snapshot: %w", err)
 	}
-	sum := sha256.Sum256(buf.Bytes())
-	buf.Write(sum[:])
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(buf.Bytes()); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		_ = tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return snapfile.Write(path, buf.Bytes())
 }
 
 // Load reads the snapshot at path: the index it holds and its seal. A missing file answers
 // an error satisfying errors.Is(err, os.ErrNotExist); a damaged one, or one of another
 // format, an error saying so.
 func Load(path string, listed func(state string) bool) (*Index, string, error) {
-	b, err := os.ReadFile(path)
+	body, err := snapfile.Read(path)
 	if err != nil {
-		return nil, "", err
-	}
-	if len(b) < sha256.Size {
-		return nil, "", errors.New("the order index snapshot is cut short")
-	}
-	body, sum := b[:len(b)-sha256.Size], b[len(b)-sha256.Size:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, "", errors.New("the order index snapshot does not match its checksum")
+		return nil, "", fmt.Errorf("order index snapshot: %w", err)
 	}
 	var s snapshotFile
 	if err := gob.NewDecoder(bytes.NewReader(body)).Decode(&s); err != nil {
