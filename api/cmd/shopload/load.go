@@ -44,27 +44,21 @@ func discover(ctx context.Context, c *http.Client, base string) (*fixtures, erro
 	for _, k := range cats.Category {
 		fx.categories = append(fx.categories, k.Slug)
 	}
-	for page := 1; ; page++ {
-		var list struct {
-			Total    int `json:"countTotal"`
-			Products []struct {
-				ID       string `json:"_id"`
-				Slug     string `json:"slug"`
-				HasPhoto bool   `json:"hasPhoto"`
-			} `json:"products"`
-		}
-		if err := get(ctx, c, fmt.Sprintf("%s/api/v1/product/get-product?page=%d&limit=100", base, page), &list); err != nil {
-			return nil, err
-		}
-		for _, p := range list.Products {
+	type listed struct {
+		ID       string `json:"_id"`
+		Slug     string `json:"slug"`
+		HasPhoto bool   `json:"hasPhoto"`
+	}
+	err := eachProductPage(ctx, c, base, func(products []listed) {
+		for _, p := range products {
 			fx.slugs = append(fx.slugs, p.Slug)
 			if p.HasPhoto {
 				fx.photos = append(fx.photos, p.ID)
 			}
 		}
-		if len(list.Products) == 0 || len(fx.slugs) >= list.Total {
-			break
-		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(fx.slugs) == 0 || len(fx.categories) == 0 || len(fx.photos) == 0 {
 		return nil, fmt.Errorf("the catalogue at %s is not seeded: %d products, %d categories, %d photos",
@@ -317,3 +311,20 @@ func cpuTicks(pid int) int64 {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// eachProductPage hands each page of the whole catalogue (get-product, 100 a page) to each,
+// decoded as []P, until a page comes back short.
+func eachProductPage[P any](ctx context.Context, c *http.Client, base string, each func([]P)) error {
+	for page := 1; ; page++ {
+		var list struct {
+			Products []P `json:"products"`
+		}
+		if err := get(ctx, c, fmt.Sprintf("%s/api/v1/product/get-product?page=%d&limit=100", base, page), &list); err != nil {
+			return err
+		}
+		each(list.Products)
+		if len(list.Products) < 100 {
+			return nil
+		}
+	}
+}

@@ -159,24 +159,18 @@ func shopper(ctx context.Context, c *http.Client, base string, i int) (string, e
 
 // saleItems lists every variant (or product without variants) that has stock.
 func saleItems(ctx context.Context, c *http.Client, base string) ([]stockItem, error) {
+	type listed struct {
+		ID       string `json:"_id"`
+		Slug     string `json:"slug"`
+		Quantity int    `json:"quantity"`
+		Variants []struct {
+			ID       string `json:"_id"`
+			Quantity int    `json:"quantity"`
+		} `json:"variants"`
+	}
 	var items []stockItem
-	for page := 1; ; page++ {
-		var list struct {
-			Total    int `json:"countTotal"`
-			Products []struct {
-				ID       string `json:"_id"`
-				Slug     string `json:"slug"`
-				Quantity int    `json:"quantity"`
-				Variants []struct {
-					ID       string `json:"_id"`
-					Quantity int    `json:"quantity"`
-				} `json:"variants"`
-			} `json:"products"`
-		}
-		if err := get(ctx, c, fmt.Sprintf("%s/api/v1/product/get-product?page=%d&limit=100", base, page), &list); err != nil {
-			return nil, err
-		}
-		for _, p := range list.Products {
+	err := eachProductPage(ctx, c, base, func(products []listed) {
+		for _, p := range products {
 			if len(p.Variants) == 0 && p.Quantity > 0 {
 				items = append(items, stockItem{productID: p.ID, slug: p.Slug, quantity: p.Quantity})
 			}
@@ -186,9 +180,9 @@ func saleItems(ctx context.Context, c *http.Client, base string) ([]stockItem, e
 				}
 			}
 		}
-		if len(list.Products) < 100 {
-			break
-		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(items) == 0 {
 		return nil, fmt.Errorf("no product at %s has stock", base)
