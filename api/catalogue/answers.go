@@ -9,7 +9,8 @@ import (
 
 // Answers keeps encoded answers of catalogue reads, each with what it was made from (Reads):
 // an answer is served while no change since touched it. A change of one product's stock or
-// price makes stale only the answers that show that product; a product added, removed,
+// price makes stale the answers that show that product, and the browse answers only when it
+// changes what browsing matches or counts (see Model.Browse); a product added, removed,
 // renamed or moved, or any category change, makes every answer stale.
 type Answers struct {
 	model      *Model
@@ -37,32 +38,35 @@ type cached struct {
 	a     *Answer
 }
 
-// Reads records what one answer was made from: the model's generation when it began and the
-// products it showed.
+// Reads records what one answer was made from: the model's generation when it began, the
+// products it showed (their entries, each marked when a newer one replaces it), and whether
+// it browsed every product.
 type Reads struct {
-	gen      uint64
-	mu       sync.Mutex
-	products []string
-	all      bool
+	gen     uint64
+	mu      sync.Mutex
+	shown   []*entry
+	browsed bool // every product's browse facts but its stock: price, sizes, colours
+	stocked bool // which variants of every product are in stock
 }
 
 type readsKey struct{}
 
-// noteProduct records that the answer being made under ctx shows product id.
-func noteProduct(ctx context.Context, id string) {
+// noteShown records that the answer being made under ctx shows the product of e.
+func noteShown(ctx context.Context, e *entry) {
 	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
 		r.mu.Lock()
-		r.products = append(r.products, id)
+		r.shown = append(r.shown, e)
 		r.mu.Unlock()
 	}
 }
 
-// DependsOnEveryProduct records that the answer being made under ctx depends on the fields
-// of every product (a count of products in stock, say): any change then makes it stale.
-func DependsOnEveryProduct(ctx context.Context) {
+// noteBrowsed records that the answer being made under ctx matched or counted every product
+// by its browse facts, and, when inStock, by which of its variants are in stock.
+func noteBrowsed(ctx context.Context, inStock bool) {
 	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
 		r.mu.Lock()
-		r.all = true
+		r.browsed = true
+		r.stocked = r.stocked || inStock
 		r.mu.Unlock()
 	}
 }
@@ -147,12 +151,11 @@ func (m *Model) generation() uint64 {
 func (m *Model) fresh(r *Reads) bool {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if m.structGen > r.gen || (r.all && m.gen > r.gen) {
+	if m.structGen > r.gen || r.browsed && m.browseChangedLocked(r.stocked) > r.gen {
 		return false
 	}
-	for _, id := range r.products {
-		e, ok := m.products[id]
-		if !ok || e.gen > r.gen {
+	for _, e := range r.shown {
+		if e.replaced {
 			return false
 		}
 	}
