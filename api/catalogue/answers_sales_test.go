@@ -128,4 +128,12 @@ func TestASaleMakesStaleOnlyTheBrowseAnswersItChanges(t *testing.T) {
 		want{shirtsPage, false, `"sku":"linen-M","options":{"Size":"M"},"quantity":3`},
 		want{dressesPage, true, `"total":1`},
 		want{dressesInStock, false, fmt.Sprintf(shirtsInStock, 2)})
+
+	plain := sized(oxford, "oxford", shirts, 39900, 4, 1, 1) // sold without sizes from now on
+	plain.Options, plain.Variants = nil, nil
+	sell(plain)
+	check("after the sizes are cleared",
+		want{shirtsPage, false, `"size":[{"value":"S","count":1},{"value":"M","count":1}]`},
+		want{dressesPage, false, `"total":1`},
+		want{dressesInStock, false, fmt.Sprintf(shirtsInStock, 2)})
 }

@@ -274,8 +274,7 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	}
 	if !browsedAlikeButStock(old, e) {
 		m.factsGen = m.gen
-	}
-	if !sameInStock(old, e) {
+	} else if !sameInStock(old, e) {
 		m.stockedGen = m.gen
 	}
 }
