@@ -5,6 +5,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Answers keeps encoded answers of catalogue reads, each with what it was made from (Reads):
@@ -36,7 +37,13 @@ type cached struct {
 	key   string
 	reads *Reads
 	a     *Answer
+	// made is when the answer was kept, and staleAt when Get first found it stale (zero while
+	// it is fresh): a stale answer stays until its new one replaces it, to tell how long it lasted.
+	made, staleAt time.Time
 }
+
+// churnWindow is how soon after being made an answer must go stale to count as churning.
+const churnWindow = 10 * time.Second
 
 // Reads records what one answer was made from: the model's generation when it began, the
 // products it showed (their entries, each marked when a newer one replaces it), and whether
@@ -102,11 +109,25 @@ func (a *Answers) Get(key string) *Answer {
 	}
 	a.misses.Add(1)
 	a.mu.Lock()
-	if a.byKey[key] == el {
-		a.removeLocked(el)
+	if a.byKey[key] == el && c.staleAt.IsZero() {
+		c.staleAt = time.Now()
 	}
 	a.mu.Unlock()
 	return nil
+}
+
+// Churning reports whether the answer last kept for key went stale within churnWindow of being
+// made: an answer that changes touch that often (a category page while its products sell) is
+// made again soon, so it is worth compressing fast rather than small.
+func (a *Answers) Churning(key string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	el, ok := a.byKey[key]
+	if !ok {
+		return false
+	}
+	c := el.Value.(*cached)
+	return !c.staleAt.IsZero() && c.staleAt.Sub(c.made) < churnWindow
 }
 
 // Put keeps answer ans of key, made from r.
@@ -116,7 +137,7 @@ func (a *Answers) Put(key string, r *Reads, ans *Answer) {
 	if el, ok := a.byKey[key]; ok {
 		a.removeLocked(el)
 	}
-	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans})
+	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans, made: time.Now()})
 	a.bytes += len(ans.Plain) + len(ans.Gzip)
 	for a.order.Len() > a.maxEntries || a.bytes > a.maxBytes {
 		a.removeLocked(a.order.Back())
