@@ -5,6 +5,7 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"html"
 	"html/template"
 	"net/http"
 	"net/url"
@@ -97,11 +98,14 @@ type shopScreen struct {
 	MoreToLoad         bool
 }
 
-// firstScreen is what the client's page carries for one address: its drawn first screen and
-// the answers of the calls that screen makes, by address.
+// firstScreen is what the client's page carries for one address: its drawn first screen, the
+// answers of the calls that screen makes, by address, and its first product photo, which the
+// head asks for first: over HTTP/1.1 a browser opens six connections to a host, and the
+// scripts, the stylesheet and the banners would otherwise take them all before the photo.
 type firstScreen struct {
 	markup  []byte
 	answers map[string]any
+	photo   screenProduct
 }
 
 // firstScreenOf draws the first screen of a storefront address; ok is false for an address
@@ -124,46 +128,57 @@ func (s *Server) firstScreenOf(ctx context.Context, u *url.URL) (screen *firstSc
 	answers[categoriesCall] = categoriesAnswer(cats)
 	var name string
 	var data any
+	var products []screenProduct
 	if u.Path == "/" {
 		ps, _, err := s.deps.Products.Products(ctx, 1, shop.ProductPageSize)
 		if err != nil {
 			return nil, false, fmt.Errorf("first screen: product list: %w", err)
 		}
 		answers[homeListCall] = productPageAnswer(ps)
-		name, data = "home", homeScreenOf(ps, cats, sign)
-		ok = len(ps) > 0
+		home := homeScreenOf(ps, cats, sign)
+		name, data, products = "home", home, home.Products
 	} else {
 		res, err := s.deps.Products.Browse(ctx, shop.BrowseQuery{Sort: shop.BrowseNewest, Page: 1, Limit: shopPageSize})
 		if err != nil {
 			return nil, false, fmt.Errorf("first screen: browse: %w", err)
 		}
 		answers[shopListCall] = browseAnswer(res)
-		name, data = "shop", shopScreenOf(res, sign)
-		ok = len(res.Products) > 0
+		list := shopScreenOf(res, sign)
+		name, data, products = "shop", list, list.Products
 	}
-	if !ok {
+	if len(products) == 0 {
 		return nil, false, nil
 	}
 	var markup bytes.Buffer
 	if err := firstScreenTemplate.ExecuteTemplate(&markup, name, data); err != nil {
 		return nil, false, fmt.Errorf("first screen: %s: %w", name, err)
 	}
-	return &firstScreen{markup: markup.Bytes(), answers: answers}, true, nil
+	return &firstScreen{markup: markup.Bytes(), answers: answers, photo: products[0]}, true, nil
 }
 
-// page writes the first screen into the client's index.html: the answers first in the head
-// (read before any script runs), the screen inside the root element React renders into.
+// page writes the first screen into the client's index.html: the answers and the photo first
+// in the head (read before any script runs), the screen inside the root element React renders
+// into.
 // ok is false when the page has no empty root to fill.
 func (f *firstScreen) page(index []byte) (page []byte, ok bool, err error) {
 	const head, root = "<head>", `<div id="root"></div>`
 	if !bytes.Contains(index, []byte(head)) || !bytes.Contains(index, []byte(root)) {
 		return nil, false, nil
 	}
-	var answers bytes.Buffer
-	if err := firstScreenTemplate.ExecuteTemplate(&answers, "answers", f.answers); err != nil {
-		return nil, false, fmt.Errorf("first screen answers: %w", err)
+	var first bytes.Buffer
+	first.WriteString(head)
+	// html/template takes any attribute named like imagesrcset for one URL and would encode
+	// its spaces; written out here, escaped, it stays the list of copies the card's srcset is.
+	photo := template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
+		html.EscapeString(f.photo.SrcSet), html.EscapeString(f.photo.Sizes)))
+	err = firstScreenTemplate.ExecuteTemplate(&first, "head", struct {
+		Answers map[string]any
+		Photo   template.HTMLAttr
+	}{f.answers, photo})
+	if err != nil {
+		return nil, false, fmt.Errorf("first screen head: %w", err)
 	}
-	page = bytes.Replace(index, []byte(head), append([]byte(head), answers.Bytes()...), 1)
+	page = bytes.Replace(index, []byte(head), first.Bytes(), 1)
 	filled := `<div id="root">` + string(f.markup) + `</div>`
 	return bytes.Replace(page, []byte(root), []byte(filled), 1), true, nil
 }

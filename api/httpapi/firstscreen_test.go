@@ -62,6 +62,24 @@ func (a *app) drawnAnswers(page string) map[string]any {
 	return answers
 }
 
+var (
+	preloadLink = regexp.MustCompile(`<link rel="preload" as="image" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">`)
+	firstPhoto  = regexp.MustCompile(`<img loading="eager" fetchpriority="high" decoding="async" sizes="([^"]+)" alt="[^"]*" srcset="([^"]+)"`)
+)
+
+// preloadsItsFirstPhoto checks the head asks for the first product photo before anything else,
+// in the copy its card picks (the same srcset and sizes).
+func preloadsItsFirstPhoto(t *testing.T, page string) {
+	t.Helper()
+	link, photo := preloadLink.FindStringSubmatch(page), firstPhoto.FindStringSubmatch(rootOf(t, page))
+	if link == nil || photo == nil || link[1] != photo[2] || link[2] != photo[1] {
+		t.Fatalf("the preloaded photo %q is not the first card's %q", link, photo)
+	}
+	if strings.Index(page, "<link rel=\"preload\"") > strings.Index(page, "<script defer") {
+		t.Error("the photo is asked for after the scripts")
+	}
+}
+
 // rootOf is what a page holds inside its root element.
 func rootOf(t *testing.T, page string) string {
 	t.Helper()
@@ -101,6 +119,7 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 				t.Errorf("no answer for %s", address)
 			}
 		}
+		preloadsItsFirstPhoto(t, page)
 		root := rootOf(t, page)
 		for _, want := range []string{
 			`<a href="#main" class="skip-link">Skip to content</a>`, `<h1 class="visually-hidden">Clothing Shop</h1>`,
@@ -132,6 +151,7 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 		if answers["/api/v1/product/browse?page=1&limit=6&sort=newest"] == nil {
 			t.Errorf("no answer for the first page: %v", answers)
 		}
+		preloadsItsFirstPhoto(t, page)
 		root := rootOf(t, page)
 		for _, want := range []string{
 			`<h1 class="page-title">All Products</h1>`, `<p class="result-count" id="result-count" role="status">7 product(s)</p>`,

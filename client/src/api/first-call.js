@@ -3,9 +3,9 @@
 // - For the home and the shop the server draws the first screen into the page and puts the
 //   answers of the calls that screen makes beside it (a JSON block, #first-answers, by
 //   address), so the first render shows exactly what the server drew (see first-screen.js).
-// - Otherwise public/first-call.js, a small plain script index.html loads first (not inline:
-//   the Content-Security-Policy allows scripts of the shop's origin only), starts the first
-//   call of the page meanwhile: the home's product list, or the shop's first page when the
+// - Otherwise public/first-call.js, a small plain script index.html runs before the others
+//   (not inline: the Content-Security-Policy allows scripts of the shop's origin only; deferred,
+//   so it holds up nothing drawn), starts the first call of the page meanwhile: the home's product list, or the shop's first page when the
 //   address carries no filters. Once the list is in, it preloads the first product's photo in
 //   the copy its card will pick (the same srcset and sizes), so the largest thing on a phone's
 //   first screen is there when the card is drawn.
