@@ -5,11 +5,13 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Answers keeps encoded answers of catalogue reads, each with what it was made from (Reads):
 // an answer is served while no change since touched it. A change of one product's stock or
-// price makes stale only the answers that show that product; a product added, removed,
+// price makes stale the answers that show that product, and the browse answers only when it
+// changes what browsing matches or counts (see Model.Browse); a product added, removed,
 // renamed or moved, or any category change, makes every answer stale.
 type Answers struct {
 	model      *Model
@@ -35,34 +37,43 @@ type cached struct {
 	key   string
 	reads *Reads
 	a     *Answer
+	// made is when the answer was kept, and staleAt when Get first found it stale (zero while
+	// it is fresh): a stale answer stays until its new one replaces it, to tell how long it lasted.
+	made, staleAt time.Time
 }
 
-// Reads records what one answer was made from: the model's generation when it began and the
-// products it showed.
+// churnWindow is how soon after being made an answer must go stale to count as churning.
+const churnWindow = 10 * time.Second
+
+// Reads records what one answer was made from: the model's generation when it began, the
+// products it showed (their entries, each marked when a newer one replaces it), and whether
+// it browsed every product.
 type Reads struct {
-	gen      uint64
-	mu       sync.Mutex
-	products []string
-	all      bool
+	gen     uint64
+	mu      sync.Mutex
+	shown   []*entry
+	browsed bool // every product's browse facts but its stock: price, sizes, colours
+	stocked bool // which variants of every product are in stock
 }
 
 type readsKey struct{}
 
-// noteProduct records that the answer being made under ctx shows product id.
-func noteProduct(ctx context.Context, id string) {
+// noteShown records that the answer being made under ctx shows the product of e.
+func noteShown(ctx context.Context, e *entry) {
 	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
 		r.mu.Lock()
-		r.products = append(r.products, id)
+		r.shown = append(r.shown, e)
 		r.mu.Unlock()
 	}
 }
 
-// DependsOnEveryProduct records that the answer being made under ctx depends on the fields
-// of every product (a count of products in stock, say): any change then makes it stale.
-func DependsOnEveryProduct(ctx context.Context) {
+// noteBrowsed records that the answer being made under ctx matched or counted every product
+// by its browse facts, and, when inStock, by which of its variants are in stock.
+func noteBrowsed(ctx context.Context, inStock bool) {
 	if r, ok := ctx.Value(readsKey{}).(*Reads); ok {
 		r.mu.Lock()
-		r.all = true
+		r.browsed = true
+		r.stocked = r.stocked || inStock
 		r.mu.Unlock()
 	}
 }
@@ -98,11 +109,25 @@ func (a *Answers) Get(key string) *Answer {
 	}
 	a.misses.Add(1)
 	a.mu.Lock()
-	if a.byKey[key] == el {
-		a.removeLocked(el)
+	if a.byKey[key] == el && c.staleAt.IsZero() {
+		c.staleAt = time.Now()
 	}
 	a.mu.Unlock()
 	return nil
+}
+
+// Churning reports whether the answer last kept for key went stale within churnWindow of being
+// made: an answer that changes touch that often (a category page while its products sell) is
+// made again soon, so it is worth compressing fast rather than small.
+func (a *Answers) Churning(key string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	el, ok := a.byKey[key]
+	if !ok {
+		return false
+	}
+	c := el.Value.(*cached)
+	return !c.staleAt.IsZero() && c.staleAt.Sub(c.made) < churnWindow
 }
 
 // Put keeps answer ans of key, made from r.
@@ -112,7 +137,7 @@ func (a *Answers) Put(key string, r *Reads, ans *Answer) {
 	if el, ok := a.byKey[key]; ok {
 		a.removeLocked(el)
 	}
-	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans})
+	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans, made: time.Now()})
 	a.bytes += len(ans.Plain) + len(ans.Gzip)
 	for a.order.Len() > a.maxEntries || a.bytes > a.maxBytes {
 		a.removeLocked(a.order.Back())
@@ -147,12 +172,11 @@ func (m *Model) generation() uint64 {
 func (m *Model) fresh(r *Reads) bool {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if m.structGen > r.gen || (r.all && m.gen > r.gen) {
+	if m.structGen > r.gen || r.browsed && m.browseChangedLocked(r.stocked) > r.gen {
 		return false
 	}
-	for _, id := range r.products {
-		e, ok := m.products[id]
-		if !ok || e.gen > r.gen {
+	for _, e := range r.shown {
+		if e.replaced {
 			return false
 		}
 	}

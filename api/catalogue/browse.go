@@ -56,6 +56,37 @@ func FactsOf(p *shop.Product) Facts {
 	return f
 }
 
+// browsedAlikeButStock reports whether browsing matches, sorts and counts the products of
+// entries a and b alike when it does not ask for stock: the same lowest price, and the same
+// sizes and colours in the same variants. Their names and categories are compared apart.
+func browsedAlikeButStock(a, b *entry) bool {
+	av, bv := a.facts.Variants, b.facts.Variants
+	if a.facts.LowestPrice != b.facts.LowestPrice || len(a.p.Options) == 0 != (len(b.p.Options) == 0) ||
+		len(av) != len(bv) {
+		return false
+	}
+	for i := range av {
+		if av[i].Size != bv[i].Size || av[i].Colour != bv[i].Colour {
+			return false
+		}
+	}
+	return true
+}
+
+// sameInStock reports whether the same variants of entries a and b (alike but for stock) are
+// in stock, or, for products without options, whether both are.
+func sameInStock(a, b *entry) bool {
+	if len(a.p.Options) == 0 {
+		return a.p.Quantity > 0 == (b.p.Quantity > 0)
+	}
+	for i := range a.facts.Variants {
+		if a.facts.Variants[i].Quantity > 0 != (b.facts.Variants[i].Quantity > 0) {
+			return false
+		}
+	}
+	return true
+}
+
 // Page is what a browse finds: the entries of the page asked for, how many match in all, and
 // the facets.
 type Page struct {
@@ -123,14 +154,17 @@ type priced struct {
 	rank      int
 }
 
-// Browse answers one page of the catalogue under q, with the facets. The answer depends on
-// every product (the facets count them all), so any change makes a cached one stale.
+// Browse answers one page of the catalogue under q, with the facets. The matches and the
+// facets depend on every product's browse facts, and on which variants are in stock only when
+// q asks for stock: a sale that empties no variant makes stale only the cached answers that
+// show the product sold (its stock is on the page), and one that empties or refills a variant
+// also the ones asking for stock.
 func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseResult, error) {
-	DependsOnEveryProduct(ctx)
+	noteBrowsed(ctx, q.InStock)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	key := filterKey(q)
-	ms := m.recent.get(key, m.gen)
+	ms := m.recent.get(key, m.browseChangedLocked(q.InStock))
 	if ms == nil {
 		ms = findMatches(func(yield func(*Entry) bool) {
 			var be Entry

@@ -3,7 +3,8 @@
 // Writes name the documents they changed (shop.CatalogueChange); the model reloads exactly
 // those by id, tells other processes through the store's version document, and moves the
 // generations that the answer cache (Answers) checks, so a sale makes stale only the answers
-// that show the sold product. The store stays the source of truth.
+// that show the sold product, and the browse answers only when it changes what they match or
+// count. The store stays the source of truth.
 package catalogue
 
 import (
@@ -30,11 +31,16 @@ type Model struct {
 	state
 	// gen moves with every change of the model; structGen with every change that can alter
 	// which products an answer lists or how they are described beyond their own fields:
-	// a product added, removed, renamed or moved, any category change.
-	gen, structGen uint64
-	epoch          string
-	seq            int64 // the store's version the model holds every change of
-	recent         recentMatches
+	// a product added, removed, renamed or moved, any category change. factsGen moves when a
+	// product's browse facts change other than by stock (its lowest price, its sizes and
+	// colours), stockedGen when one of its variants (or the product, without variants) runs
+	// out of stock or comes back: a sale that leaves every variant on the same side of zero
+	// changes no browse answer but the ones that show the product.
+	gen, structGen       uint64
+	factsGen, stockedGen uint64
+	epoch                string
+	seq                  int64 // the store's version the model holds every change of
+	recent               recentMatches
 	// ahead are the versions past seq whose changes this process made and already holds: its
 	// writes announce in parallel, so their versions come back in any order.
 	ahead map[int64]bool
@@ -55,8 +61,10 @@ type entry struct {
 	p         shop.CatalogueProduct
 	nameLower string
 	descLower string
-	facts     Facts  // what browsing reads of it, taken once
-	gen       uint64 // the model's gen when this entry last changed
+	facts     Facts // what browsing reads of it, taken once
+	// replaced is set, under the model's lock, when a newer reading of the product or its
+	// removal takes this entry's place: the answers that showed it are stale.
+	replaced bool
 }
 
 // New returns an empty model of src; Load fills it.
@@ -73,7 +81,7 @@ func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
 	s := state{products: make(map[string]*entry, len(products)), bySlug: make(map[string]*entry, len(products)),
 		newest: make([]*entry, 0, len(products))}
 	for _, p := range products {
-		e := newEntry(p, 0)
+		e := newEntry(p)
 		s.products[e.p.ID] = e
 		s.bySlug[e.p.Slug] = e
 		s.newest = append(s.newest, e)
@@ -98,9 +106,9 @@ func (s *state) setCategories(cats []*shop.Category) {
 	})
 }
 
-func newEntry(p *shop.CatalogueProduct, gen uint64) *entry {
+func newEntry(p *shop.CatalogueProduct) *entry {
 	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description),
-		facts: FactsOf(&p.Product), gen: gen}
+		facts: FactsOf(&p.Product)}
 }
 
 // newerFirst orders by createdAt descending, then _id descending: a stable order for paging.
@@ -134,9 +142,6 @@ func (m *Model) replace(s state, epoch string, seq int64) {
 	defer m.mu.Unlock()
 	m.gen++
 	m.structGen = m.gen
-	for _, e := range s.products {
-		e.gen = m.gen
-	}
 	m.state = s
 	if epoch != m.epoch {
 		m.ahead = nil
@@ -242,6 +247,7 @@ func (m *Model) reload(ctx context.Context, ch shop.CatalogueChange) error {
 func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	old := m.products[id]
 	if old != nil {
+		old.replaced = true
 		delete(m.products, id)
 		if m.bySlug[old.p.Slug] == old {
 			delete(m.bySlug, old.p.Slug)
@@ -256,7 +262,7 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 		}
 		return
 	}
-	e := newEntry(p, m.gen)
+	e := newEntry(p)
 	m.products[id] = e
 	m.bySlug[e.p.Slug] = e
 	i, _ := slices.BinarySearchFunc(m.newest, e, newerFirst)
@@ -264,7 +270,24 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	if old == nil || old.p.Name != p.Name || old.p.Slug != p.Slug || old.p.Description != p.Description ||
 		old.p.Category.ID != p.Category.ID || !old.p.CreatedAt.Equal(p.CreatedAt) {
 		m.structGen = m.gen
+		return
 	}
+	if !browsedAlikeButStock(old, e) {
+		m.factsGen = m.gen
+	} else if !sameInStock(old, e) {
+		m.stockedGen = m.gen
+	}
+}
+
+// browseChangedLocked is the generation of the last change that can alter a browse: one of
+// the structure or of any product's browse facts, and, when inStock, of any product's
+// variants in stock.
+func (m *Model) browseChangedLocked(inStock bool) uint64 {
+	last := max(m.structGen, m.factsGen)
+	if inStock {
+		last = max(last, m.stockedGen)
+	}
+	return last
 }
 
 // putCategoriesLocked replaces the categories with these ids by cats (the ones still there).

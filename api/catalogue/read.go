@@ -20,7 +20,7 @@ var (
 
 // productLocked is the answer for e with its category expanded; the caller holds mu.
 func (m *Model) productLocked(ctx context.Context, e *entry) *shop.Product {
-	noteProduct(ctx, e.p.ID)
+	noteShown(ctx, e)
 	p := e.p.Product
 	if c, ok := m.categories[p.Category.ID]; ok {
 		p.Category = shop.CategoryRef{ID: c.ID, Name: c.Name, Slug: c.Slug}

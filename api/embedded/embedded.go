@@ -59,8 +59,8 @@ func Start(dir string) (*Server, error) {
 	// multi-line warning; the shop reports those itself.
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{Unix: s.socket},
-		Handler:   "sqlite",
+		Listener: ferretdb.ListenerConfig{Unix: s.socket},
+		Handler:  "sqlite",
 		// In WAL mode, synchronous=normal writes a commit to the log without waiting for the
 		// disk (it syncs at checkpoints): a commit survives the process being killed at any
 		// moment (kill -9), only a power cut may lose the last ones. Waiting for the disk at

@@ -54,6 +54,8 @@ type DB struct {
 	orders *readCache[orderDoc]
 	users  *readCache[userDoc]                              // without secrets (publicUser)
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
+	// announcer writes the catalogue changes of this process to the version document.
+	announcer *announcer
 }
 
 // Bounds of the read caches: the orders of many pages, the buyers of many orders.
@@ -97,6 +99,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	}
 	d := &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
 		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}
+	d.announcer = &announcer{write: d.appendCatalogueChange}
 	if o.SerializeUpdates {
 		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)
 	}

@@ -156,6 +156,24 @@ func (s *OrderStore) orderIndex(ctx context.Context) (*orderindex.Index, error) 
 	return h.index, nil
 }
 
+// orderSold reports whether the order index, on the embedded store, has order id paid for
+// (or cancelled after payment): its units are sold. It answers false when there is no index
+// yet, or the order is not in it (one another process placed).
+func (d *DB) orderSold(id string) bool {
+	h := d.orderIndex
+	if h == nil || !d.locks.enabled {
+		return false
+	}
+	h.mu.Lock()
+	x := h.index
+	h.mu.Unlock()
+	if x == nil {
+		return false
+	}
+	state, ok := x.State(id)
+	return ok && shop.Listed(state)
+}
+
 func entryOf(d *orderDoc) orderindex.Entry {
 	return orderindex.Entry{ID: d.ID.Hex(), Buyer: d.Buyer.Hex(), CreatedAt: d.CreatedAt, State: d.state()}
 }

@@ -3,6 +3,7 @@ package mongostore
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -141,9 +142,9 @@ func (s *OrderStore) change(ctx context.Context, id string, decide func(*orderDo
 		return nil, err
 	}
 	var d orderDoc
-	var set bson.M
+	var set, pushed bson.M
 	err = s.db.guardedUpdate(ctx, s.orders(), oid, "Order not found.", func(raw bson.Raw) (bson.M, bson.M, error) {
-		d = orderDoc{}
+		d, pushed = orderDoc{}, nil
 		if err := bson.Unmarshal(raw, &d); err != nil {
 			return nil, nil, fmt.Errorf("read order %s: %w", id, err)
 		}
@@ -155,7 +156,7 @@ func (s *OrderStore) change(ctx context.Context, id string, decide func(*orderDo
 		update := bson.M{"$set": set, "$inc": bson.M{"rev": 1}}
 		for _, p := range push {
 			if fields := p(); fields != nil {
-				update["$push"] = fields
+				update["$push"], pushed = fields, fields
 			}
 		}
 		guard := bson.M{"rev": d.Rev}
@@ -167,13 +168,56 @@ func (s *OrderStore) change(ctx context.Context, id string, decide func(*orderDo
 	if err != nil {
 		return nil, err
 	}
-	if state, ok := set["paymentState"].(string); ok {
-		d.PaymentState = state
+	if d, err = written(d, set, pushed); err != nil {
+		return nil, fmt.Errorf("order %s as written: %w", id, err)
+	}
+	if _, ok := set["paymentState"]; ok {
 		if err := s.indexed(ctx, &d); err != nil {
 			return nil, err
 		}
 	}
-	return s.Order(ctx, id)
+	out, err := s.withBuyers(ctx, []orderDoc{d})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// written answers order d as a change leaves it: the top-level fields of set replaced, the
+// array entries of pushed appended and the revision moved on. The order a change answers is
+// made here rather than read again: the read cost as much as the write in every checkout.
+func written(d orderDoc, set, pushed bson.M) (orderDoc, error) {
+	raw, err := bson.Marshal(d)
+	if err != nil {
+		return d, err
+	}
+	var fields bson.D
+	if err := bson.Unmarshal(raw, &fields); err != nil {
+		return d, err
+	}
+	for k, v := range set {
+		if i := slices.IndexFunc(fields, func(e bson.E) bool { return e.Key == k }); i >= 0 {
+			fields[i].Value = v
+		} else {
+			fields = append(fields, bson.E{Key: k, Value: v})
+		}
+	}
+	if raw, err = bson.Marshal(fields); err != nil {
+		return d, err
+	}
+	var out orderDoc
+	if err := bson.Unmarshal(raw, &out); err != nil {
+		return d, err
+	}
+	for k, v := range pushed {
+		h, ok := v.(historyDoc)
+		if k != "history" || !ok {
+			return d, fmt.Errorf("a push of %s is not known here", k)
+		}
+		out.History = append(out.History, h)
+	}
+	out.Rev++
+	return out, nil
 }
 
 // ImportOrders stores many placed orders at once, each under a fresh number, a thousand to a

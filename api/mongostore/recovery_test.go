@@ -180,8 +180,8 @@ func TestRecoveryAfterACrash(t *testing.T) {
 			if tt.wantPaid && (listed[0].PaymentState != shop.PaymentPaid || !listed[0].Payment.Success) {
 				t.Fatalf("recovered order = %+v", listed[0])
 			}
-			if holds := holdsOf(t, db, id); len(holds) != 0 && tt.at != afterWrite {
-				t.Fatalf("holds left on the product: %v", holds)
+			if holds := holdsOf(t, db, id); !tt.wantPaid && len(holds) != 0 {
+				t.Fatalf("holds left on the product after giving the units back: %v", holds)
 			}
 			// A second pass finds nothing to do and moves nothing.
 			if n, err := restarted.Recover(t.Context(), time.Now().Add(time.Hour)); err != nil || n != 0 {
@@ -189,6 +189,20 @@ func TestRecoveryAfterACrash(t *testing.T) {
 			}
 			if q := quantityOf(t, db, id); q != wantLeft {
 				t.Fatalf("stock after a second pass = %d, want %d", q, wantLeft)
+			}
+			if !tt.wantPaid {
+				return
+			}
+			// The sold order's hold goes at the latest with the product's next sale. MongoDB
+			// keeps no order index to tell a sold hold by, so there one left by a crash after
+			// the order's write stays (it gives nothing back: the order is paid).
+			next := store.NewOrderID()
+			if err := stock.Reserve(t.Context(), next, item(id), 1); err != nil {
+				t.Fatal(err)
+			}
+			holds := holdsOf(t, db, id)
+			if _, left := holds[listed[0].ID]; left && (tt.at != afterWrite || storetest.Embedded()) {
+				t.Fatalf("the sold order's hold is still noted after the next sale: %v", holds)
 			}
 		})
 	}

@@ -99,6 +99,14 @@ func (x *Index) Page(buyer string, page, limit int) (ids []string, total int) {
 	return ids, total
 }
 
+// State answers the payment state of order id, and whether the index knows the order.
+func (x *Index) State(id string) (string, bool) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	e, ok := x.entries[id]
+	return e.State, ok
+}
+
 // InState answers the ids of orders in state created before the time given.
 func (x *Index) InState(state string, before time.Time) []string {
 	x.mu.RLock()

@@ -1,0 +1,116 @@
+package mongostore_test
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+// TestSoldHoldsAreGoneAfterTheNextSale pays one order and leaves another pending: after a
+// third order's sale of the same product, only the pending order's hold (and the new one) are
+// noted, a settled hold never comes back as stock, and the pending order's release still
+// returns its units.
+func TestSoldHoldsAreGoneAfterTheNextSale(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	orders, stock := mongostore.NewOrderStore(db), mongostore.NewStock(db, nil)
+	id := insertProduct(t, db, 10)
+	place := func(units int) string {
+		t.Helper()
+		now := time.Now().UTC().Truncate(time.Millisecond)
+		o := &shop.Order{ID: orders.NewOrderID(), Buyer: shop.Buyer{ID: bson.NewObjectID().Hex()},
+			Products: []shop.OrderItem{{ID: id, Name: "Tee", Slug: "tee", Price: 35000}}, Total: 35000,
+			Status: shop.OrderStatuses[0], PaymentState: shop.PaymentPending, CreatedAt: now, UpdatedAt: now,
+			Reserved: []shop.Reservation{{Item: item(id), Units: units}}}
+		if err := orders.CreateOrder(ctx, o); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Reserve(ctx, o.ID, item(id), units); err != nil {
+			t.Fatal(err)
+		}
+		return o.ID
+	}
+	paid, pending := place(2), place(3)
+	if _, err := orders.SettlePayment(ctx, paid, shop.PaymentPaid, &shop.Payment{Success: true, Provider: "sandbox",
+		TransactionID: "t1", Amount: 35000, Currency: "inr"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Settle(ctx, paid, item(id)); err != nil {
+		t.Fatal(err)
+	}
+	third := place(1)
+	holds := holdsOf(t, db, id)
+	if _, ok := holds[paid]; ok {
+		t.Errorf("the paid order's hold is still noted after the next sale: %v", holds)
+	}
+	if holds[pending] == nil || holds[third] == nil {
+		t.Errorf("holds %v: want the pending order's and the new one's", holds)
+	}
+	if got := quantityOf(t, db, id); got != 4 {
+		t.Fatalf("quantity %d after selling 2, 3 and 1 of 10", got)
+	}
+	if err := stock.Release(ctx, paid, item(id)); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Release(ctx, pending, item(id)); err != nil {
+		t.Fatal(err)
+	}
+	if got := quantityOf(t, db, id); got != 7 {
+		t.Fatalf("quantity %d after releasing the pending order's 3 (the paid order's 2 stay sold)", got)
+	}
+}
+
+// TestOrderChangesAnswerTheStoredOrder checks that the order each change answers is the order
+// then stored: paid, then moved on with its history, then cancelled and refunding.
+func TestOrderChangesAnswerTheStoredOrder(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	orders := mongostore.NewOrderStore(db)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	o := &shop.Order{ID: orders.NewOrderID(), Buyer: shop.Buyer{ID: bson.NewObjectID().Hex()},
+		Products: []shop.OrderItem{{ID: bson.NewObjectID().Hex(), Name: "Tee", Slug: "tee", Price: 35000}},
+		Total:    35000, Status: shop.OrderStatuses[0], PaymentState: shop.PaymentPending, CreatedAt: now, UpdatedAt: now,
+		History: []shop.StatusChange{{Status: shop.OrderStatuses[0], At: now, By: shop.ByBuyer}}}
+	if err := orders.CreateOrder(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string, answered *shop.Order, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stored, err := orders.Order(ctx, o.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(answered, stored) {
+			t.Fatalf("%s answered\n%+v\nbut stored\n%+v", what, answered, stored)
+		}
+	}
+	paid, err := orders.SettlePayment(ctx, o.ID, shop.PaymentPaid, &shop.Payment{Success: true, Provider: "sandbox",
+		TransactionID: "t1", Amount: 35000, Currency: "inr", Brand: "visa", Last4: "4242"})
+	same("paying", paid, err)
+	if paid.PaymentState != shop.PaymentPaid || paid.Payment.TransactionID != "t1" {
+		t.Fatalf("paid order = %+v", paid)
+	}
+	accept := func(*shop.Order) error { return nil }
+	moved, err := orders.UpdateStatus(ctx, o.ID, shop.StatusUpdate{Status: shop.OrderStatuses[1], Check: accept,
+		Change: shop.StatusChange{Status: shop.OrderStatuses[1], At: now.Add(time.Second), By: "admin"}})
+	same("a status change", moved, err)
+	if len(moved.History) != 2 || moved.Status != shop.OrderStatuses[1] {
+		t.Fatalf("moved order = %+v", moved)
+	}
+	cancelled := shop.OrderStatuses[len(shop.OrderStatuses)-1]
+	gone, err := orders.UpdateStatus(ctx, o.ID, shop.StatusUpdate{Status: cancelled, Check: accept, Refunded: true,
+		RefundClaim: "c1", Change: shop.StatusChange{Status: cancelled, At: now.Add(2 * time.Second), By: shop.ByBuyer}})
+	same("a cancellation", gone, err)
+	if gone.PaymentState != shop.PaymentRefunding || len(gone.History) != 3 {
+		t.Fatalf("cancelled order = %+v", gone)
+	}
+}
