@@ -66,19 +66,26 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 		}
 		ctx, reads := answers.Begin(c.Request.Context())
 		c.Request = c.Request.WithContext(ctx)
-		rec := &recordingWriter{ResponseWriter: c.Writer}
-		c.Writer = rec
+		held := &holdingWriter{ResponseWriter: c.Writer}
+		c.Writer = held
+		defer func() { c.Writer = held.ResponseWriter }() // also when the handler panics
 		c.Next()
-		c.Writer = rec.ResponseWriter
-		if rec.Status() != http.StatusOK || rec.buf.Len() == 0 || rec.buf.Len() > maxCachedAnswer {
+		c.Writer = held.ResponseWriter
+		if held.Status() != http.StatusOK || held.buf.Len() == 0 || held.buf.Len() > maxCachedAnswer {
+			if held.buf.Len() > 0 {
+				_, _ = c.Writer.Write(held.buf.Bytes())
+			}
 			return
 		}
-		a := &catalogue.Answer{Status: http.StatusOK, ContentType: rec.Header().Get("Content-Type"),
-			Plain: bytes.Clone(rec.buf.Bytes())}
+		// The maker sends the answer as it is kept, so its body is compressed once, not also
+		// on the way out.
+		a := &catalogue.Answer{Status: http.StatusOK, ContentType: held.Header().Get("Content-Type"),
+			Plain: held.buf.Bytes()}
 		if len(a.Plain) >= minGzipBytes {
 			a.Gzip = gzipKept(a.Plain, answers.Churning(key))
 		}
 		answers.Put(key, reads, a)
+		writeAnswer(c, a)
 	}
 }
 
@@ -151,15 +158,13 @@ func writeAnswer(c *gin.Context, a *catalogue.Answer) {
 	_, _ = c.Writer.Write(body)
 }
 
-// recordingWriter passes an answer on and keeps a copy of its body.
-type recordingWriter struct {
+// holdingWriter keeps the body of an answer being made instead of sending it; its status and
+// headers go to the writer below, which sends nothing before the body.
+type holdingWriter struct {
 	gin.ResponseWriter
 	buf bytes.Buffer
 }
 
-func (w *recordingWriter) Write(p []byte) (int, error) {
-	w.buf.Write(p)
-	return w.ResponseWriter.Write(p)
-}
+func (w *holdingWriter) Write(p []byte) (int, error) { return w.buf.Write(p) }
 
-func (w *recordingWriter) WriteString(s string) (int, error) { return w.Write([]byte(s)) }
+func (w *holdingWriter) WriteString(s string) (int, error) { return w.buf.WriteString(s) }

@@ -109,8 +109,14 @@ func TestAnswerCacheKeepsWhatNoChangeTouched(t *testing.T) {
 		}
 	}
 	step("cached reads", 1)
-	get(dresses, true)
+	if _, _, h := get(dresses, true); h.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("the answer's maker got it without gzip: headers %v", h)
+	}
 	step("another key", 2)
+	if code, body, h := get(dresses, true); code != 200 || h.Get("Content-Encoding") != "gzip" || !strings.Contains(body, "Maxi") {
+		t.Fatalf("kept answer: %d %v %q", code, h, body)
+	}
+	step("the same key", 2)
 
 	change(testProduct(maxiID, "Maxi", dressesID, 4)) // a sale of a dress
 	get(shirts, true)
@@ -185,5 +191,35 @@ func TestOneAnswerMadeAtATime(t *testing.T) {
 	}
 	if again, againDone := f.join("/browse?size=M"); again != nil || againDone == nil {
 		t.Fatal("the key stays taken after its answer was made")
+	}
+}
+
+// TestAnswerBeingMadeThatPanics: a handler that panics while its answer is held answers the
+// shop's 500, not the part of the body it had written, and nothing is kept.
+func TestAnswerBeingMadeThatPanics(t *testing.T) {
+	gin.SetMode(gin.ReleaseMode)
+	src := cataloguetest.New()
+	model := catalogue.New(src, nil)
+	if err := model.Load(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	answers := catalogue.NewAnswers(model, 10, 1<<20)
+	e := gin.New()
+	e.Use(recoverPanic, cacheAnswers(answers))
+	e.GET("/api/v1/product/product-count", func(c *gin.Context) {
+		c.Status(http.StatusOK)
+		_, _ = c.Writer.WriteString(`{"total":`)
+		panic("the count broke")
+	})
+	for range 2 {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/product/product-count", nil))
+		if rec.Code != http.StatusInternalServerError || strings.Contains(rec.Body.String(), "total") ||
+			!strings.Contains(rec.Body.String(), "Something went wrong") {
+			t.Fatalf("answered %d %q", rec.Code, rec.Body.String())
+		}
+	}
+	if answers.Len() != 0 {
+		t.Fatalf("%d answers kept", answers.Len())
 	}
 }
