@@ -21,8 +21,12 @@ func (s *Server) browse(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "total": res.Total, "page": res.Page, "limit": res.Limit,
-		"products": res.Products, "facets": res.Facets})
+	c.JSON(http.StatusOK, browseAnswer(res))
+}
+
+func browseAnswer(res *shop.BrowseResult) gin.H {
+	return gin.H{"success": true, "total": res.Total, "page": res.Page, "limit": res.Limit,
+		"products": res.Products, "facets": res.Facets}
 }
 
 // productFilters answers the older filter call, {checked: [category ids], radio: [min, max]},

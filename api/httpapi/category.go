@@ -4,6 +4,8 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
+
+	"shop"
 )
 
 type categoryRequest struct {
@@ -52,7 +54,11 @@ func (s *Server) categories(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	ok(c, http.StatusOK, "All categories.", gin.H{"category": cats})
+	c.JSON(http.StatusOK, categoriesAnswer(cats))
+}
+
+func categoriesAnswer(cats []*shop.Category) gin.H {
+	return gin.H{"success": true, "message": "All categories.", "category": cats}
 }
 
 func (s *Server) singleCategory(c *gin.Context) {

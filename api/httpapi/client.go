@@ -17,8 +17,9 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <code>make build</code> (or <code>cd client &amp;&amp; npm install &amp;&amp; npm run build</code>) and reload.</p>
 <p>The API answers under <code>/api/v1</code>; health at <code>/healthz</code>.</p></body></html>`
 
-// serveClient serves a file of the built client, or index.html for any client route.
-// Hashed assets are cached for a year; index.html is revalidated every time.
+// serveClient serves a file of the built client, or index.html for any client route (with its
+// first screen drawn in, for the home and the shop). Hashed assets are cached for a year;
+// index.html is revalidated every time.
 func (s *Server) serveClient(c *gin.Context) {
 	dist := s.deps.ClientDist
 	index := filepath.Join(dist, "index.html")
@@ -39,6 +40,9 @@ func (s *Server) serveClient(c *gin.Context) {
 			c.Header("Cache-Control", "public, max-age=3600")
 		}
 		c.File(file)
+		return
+	}
+	if s.serveFirstScreen(c, index) {
 		return
 	}
 	c.Header("Cache-Control", "no-cache")

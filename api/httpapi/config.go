@@ -12,9 +12,15 @@ const defaultCurrency = "inr"
 // shopConfig answers the settings a storefront needs to show prices: the ISO code (lower
 // case) of the currency every price is in and every card is charged in.
 func (s *Server) shopConfig(c *gin.Context) {
-	currency := s.deps.Currency
-	if currency == "" {
-		currency = defaultCurrency
-	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "currency": currency})
+	c.JSON(http.StatusOK, configAnswer(s.currency()))
 }
+
+// currency is the ISO code (lower case) of the currency prices are in.
+func (s *Server) currency() string {
+	if s.deps.Currency == "" {
+		return defaultCurrency
+	}
+	return s.deps.Currency
+}
+
+func configAnswer(currency string) gin.H { return gin.H{"success": true, "currency": currency} }

@@ -171,8 +171,10 @@ func (s *Server) productPage(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "products": ps})
+	c.JSON(http.StatusOK, productPageAnswer(ps))
 }
+
+func productPageAnswer(ps []*shop.Product) gin.H { return gin.H{"success": true, "products": ps} }
 
 func (s *Server) productsOfCategory(c *gin.Context) {
 	cat, ps, err := s.deps.Products.ProductsOfCategory(c.Request.Context(), c.Param("slug"))

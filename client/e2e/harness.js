@@ -65,9 +65,14 @@ export async function stop() {
   if (world.tmp) rmSync(world.tmp, { recursive: true, force: true });
 }
 
-/** newPage opens a page in a fresh browser context: its own local storage, cookies and cache. */
-export async function newPage({ width = 1280, height = 900 } = {}) {
-  const context = await world.browser.newContext({ baseURL: world.baseURL, viewport: { width, height } });
+/**
+ * newPage opens a page in a fresh browser context: its own local storage, cookies and cache;
+ * `javaScript: false` opens it as a browser that runs no script (the page as the server sent it).
+ */
+export async function newPage({ width = 1280, height = 900, javaScript = true } = {}) {
+  const context = await world.browser.newContext({
+    baseURL: world.baseURL, viewport: { width, height }, javaScriptEnabled: javaScript,
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));

@@ -5,6 +5,7 @@ import { start, stop } from './harness.js';
 import guards from './journeys/guards.js';
 import accounts from './journeys/accounts.js';
 import visitor from './journeys/visitor.js';
+import firstScreen from './journeys/first-screen.js';
 import checkout from './journeys/checkout.js';
 import admin from './journeys/admin.js';
 import phones from './journeys/phones.js';
@@ -16,6 +17,7 @@ describe('the shop in a real browser', () => {
   after(stop);
 
   visitor();
+  firstScreen();
   accounts();
   checkout();
   admin();

@@ -1,6 +1,8 @@
 // The page's first call and its first photo, started before the scripts arrive (the client takes
-// the answer: see src/api/first-call.js, which says why and how).
+// the answer: see src/api/first-call.js, which says why and how). Nothing to do when the server
+// drew the first screen: its answers and its photo are in the page already.
 (function () {
+  if (document.getElementById('first-answers')) return;
   var phone = '(max-width: 599px) calc((100vw - 32px) * 0.75), ';
   var pages = {
     '/': ['/api/v1/product/product-list/1', phone + '300px'],

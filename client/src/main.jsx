@@ -1,17 +1,24 @@
-// Entry point: providers around the browser router built from the route table.
+// Entry point: providers around the browser router built from the route table, rendered once
+// the screen the server drew (if any) can be drawn the same from the cache (first-screen.js).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import AppProviders from './providers';
+import { makeQueryClient } from './api/query-client';
+import { firstScreenReady } from './first-screen';
 import { routes } from './routes';
 import './index.css';
 
-const router = createBrowserRouter(routes);
+const root = document.getElementById('root');
+const queryClient = makeQueryClient();
 
-createRoot(document.getElementById('root')).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+firstScreenReady(root, queryClient).then(() => {
+  const router = createBrowserRouter(routes);
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

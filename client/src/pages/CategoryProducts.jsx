@@ -2,11 +2,11 @@
 // the filter panel (all but the category), the sort select and Load more. A failed load shows
 // the server's message or Error loading products as a toast (from the query's meta) and, on
 // the page, Try again; an unknown category leads back to the shop. Nothing of the heading
-// or count shows until the categories have loaded. The list loads as its own chunk (see Shop).
-import { lazy, Suspense } from 'react';
+// or count shows until the categories have loaded.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
+import BrowseList from '../components/browse/BrowseList';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import ErrorState from '../components/status/ErrorState';
 import EmptyState from '../components/status/EmptyState';
@@ -14,8 +14,6 @@ import { categoriesQuery } from '../api/categories';
 import { SHOP } from '../paths';
 import { CATEGORY_PAGE_SIZE } from '../rules';
 import { ERROR_LOADING_PRODUCTS } from '../texts';
-
-const BrowseList = lazy(() => import('../components/browse/BrowseList'));
 
 const EMPTY = { title: 'Nothing in this category yet.', to: SHOP, action: 'Browse all products' };
 
@@ -51,16 +49,14 @@ export default function CategoryProducts() {
   return (
     <Layout title={category.name}>
       <h1 className="page-title">Category - {category.name}</h1>
-      <Suspense fallback={<ProductGridSkeleton />}>
-        <BrowseList
-          key={slug}
-          category={slug}
-          pageSize={CATEGORY_PAGE_SIZE}
-          countText={(n) => `${n} result found`}
-          errorText={ERROR_LOADING_PRODUCTS}
-          empty={EMPTY}
-        />
-      </Suspense>
+      <BrowseList
+        key={slug}
+        category={slug}
+        pageSize={CATEGORY_PAGE_SIZE}
+        countText={(n) => `${n} result found`}
+        errorText={ERROR_LOADING_PRODUCTS}
+        empty={EMPTY}
+      />
     </Layout>
   );
 }

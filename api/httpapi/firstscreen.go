@@ -1,0 +1,287 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	_ "embed"
+	"fmt"
+	"html"
+	"html/template"
+	"net/http"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
+)
+
+// On a slow phone the storefront's scripts take over a second to arrive and another to run
+// before React draws anything. The home and the shop therefore come with their first screen
+// already drawn into the page's root from the catalogue the server holds in memory, in the
+// very markup React draws for the same data, and with the answers of the calls that screen
+// makes, so the client draws its first render from them without asking again (see
+// client/src/api/first-call.js) and React's render replaces the drawn screen with an equal
+// one. The largest thing on a phone's first screen, the first product photo, is in the page
+// itself and starts loading before the scripts do.
+
+//go:embed firstscreen.html
+var firstScreenMarkup string
+
+var firstScreenTemplate = template.Must(template.New("first-screen").Parse(firstScreenMarkup))
+
+// The addresses of the client's calls whose answers go with a first screen, as the client
+// asks for them (client/src/api: products.js, browse.js, categories.js, config.js).
+const (
+	homeListCall   = "/api/v1/product/product-list/1"
+	shopListCall   = "/api/v1/product/browse?page=1&limit=6&sort=newest"
+	categoriesCall = "/api/v1/category/get-category"
+	configCall     = "/api/v1/config"
+)
+
+// The counts of the home's screen and the shop's first page, as the client has them
+// (client/src/rules.js).
+const (
+	featuredCount     = 3
+	categoryTileCount = 3
+	shopPageSize      = 6
+)
+
+// Photo sizes as the client's cards and tiles give them (ProductPhoto.jsx, FeaturedItems.jsx).
+const (
+	gridPhotoSizes = "(max-width: 599px) calc((100vw - 32px) * 0.75), (max-width: 1023px) 34vw, 225px"
+	tilePhotoSizes = "(max-width: 599px) calc((100vw - 32px) * 0.75), 300px"
+	cardPreview    = 60 // characters of a card's description, as JavaScript counts them
+)
+
+var photoWidths = []int{320, 640, 1024}
+
+var categoryTileArt = []string{"/tile-1.svg", "/tile-2.svg", "/tile-3.svg"}
+
+// currencySigns are the signs the client shows for the currencies it may be given, as the
+// browser's Intl names them. A shop in another currency is served without a first screen
+// rather than with a sign the client would then change.
+var currencySigns = map[string]string{"inr": "₹", "usd": "$", "eur": "€", "gbp": "£"}
+
+// screenProduct is a product as a first screen shows it.
+type screenProduct struct {
+	Name, Path, Price, Preview string
+	Src, SrcSet, Sizes         string
+	Eager                      bool
+}
+
+type screenCategory struct{ Name, Path, Art string }
+
+type screenFacet struct {
+	Legend string
+	Values []screenFacetValue
+}
+
+type screenFacetValue struct {
+	Label string
+	Count int
+}
+
+type homeScreen struct {
+	Products   []screenProduct
+	Categories []screenCategory
+}
+
+type shopScreen struct {
+	Products           []screenProduct
+	Facets             []screenFacet
+	Total              int
+	MinPrice, MaxPrice string
+	MoreToLoad         bool
+}
+
+// firstScreen is what the client's page carries for one address: its drawn first screen, the
+// answers of the calls that screen makes, by address, and its first product photo, which the
+// head asks for first: over HTTP/1.1 a browser opens six connections to a host, and the
+// scripts, the stylesheet and the banners would otherwise take them all before the photo.
+type firstScreen struct {
+	markup  []byte
+	answers map[string]any
+	photo   screenProduct
+}
+
+// firstScreenOf draws the first screen of a storefront address; ok is false for an address
+// that has none (any but the home and the shop, or either with a query), for an empty
+// catalogue and for a currency without a known sign.
+func (s *Server) firstScreenOf(ctx context.Context, u *url.URL) (screen *firstScreen, ok bool, err error) {
+	if u.RawQuery != "" || (u.Path != "/" && u.Path != "/shop") {
+		return nil, false, nil
+	}
+	currency := s.currency()
+	sign, known := currencySigns[currency]
+	if !known {
+		return nil, false, nil
+	}
+	answers := map[string]any{configCall: configAnswer(currency)}
+	cats, err := s.deps.Categories.Categories(ctx)
+	if err != nil {
+		return nil, false, fmt.Errorf("first screen: categories: %w", err)
+	}
+	answers[categoriesCall] = categoriesAnswer(cats)
+	var name string
+	var data any
+	var products []screenProduct
+	if u.Path == "/" {
+		ps, _, err := s.deps.Products.Products(ctx, 1, shop.ProductPageSize)
+		if err != nil {
+			return nil, false, fmt.Errorf("first screen: product list: %w", err)
+		}
+		answers[homeListCall] = productPageAnswer(ps)
+		home := homeScreenOf(ps, cats, sign)
+		name, data, products = "home", home, home.Products
+	} else {
+		res, err := s.deps.Products.Browse(ctx, shop.BrowseQuery{Sort: shop.BrowseNewest, Page: 1, Limit: shopPageSize})
+		if err != nil {
+			return nil, false, fmt.Errorf("first screen: browse: %w", err)
+		}
+		answers[shopListCall] = browseAnswer(res)
+		list := shopScreenOf(res, sign)
+		name, data, products = "shop", list, list.Products
+	}
+	if len(products) == 0 {
+		return nil, false, nil
+	}
+	var markup bytes.Buffer
+	if err := firstScreenTemplate.ExecuteTemplate(&markup, name, data); err != nil {
+		return nil, false, fmt.Errorf("first screen: %s: %w", name, err)
+	}
+	return &firstScreen{markup: markup.Bytes(), answers: answers, photo: products[0]}, true, nil
+}
+
+// page writes the first screen into the client's index.html: the answers and the photo first
+// in the head (read before any script runs), the screen inside the root element React renders
+// into.
+// ok is false when the page has no empty root to fill.
+func (f *firstScreen) page(index []byte) (page []byte, ok bool, err error) {
+	const head, root = "<head>", `<div id="root"></div>`
+	if !bytes.Contains(index, []byte(head)) || !bytes.Contains(index, []byte(root)) {
+		return nil, false, nil
+	}
+	var first bytes.Buffer
+	first.WriteString(head)
+	// html/template takes any attribute named like imagesrcset for one URL and would encode
+	// its spaces; written out here, escaped, it stays the list of copies the card's srcset is.
+	photo := template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
+		html.EscapeString(f.photo.SrcSet), html.EscapeString(f.photo.Sizes)))
+	err = firstScreenTemplate.ExecuteTemplate(&first, "head", struct {
+		Answers map[string]any
+		Photo   template.HTMLAttr
+	}{f.answers, photo})
+	if err != nil {
+		return nil, false, fmt.Errorf("first screen head: %w", err)
+	}
+	page = bytes.Replace(index, []byte(head), first.Bytes(), 1)
+	filled := `<div id="root">` + string(f.markup) + `</div>`
+	return bytes.Replace(page, []byte(root), []byte(filled), 1), true, nil
+}
+
+func homeScreenOf(ps []*shop.Product, cats []*shop.Category, sign string) homeScreen {
+	var h homeScreen
+	for i, p := range ps[:min(featuredCount, len(ps))] {
+		h.Products = append(h.Products, screenProductOf(p, sign, tilePhotoSizes, i == 0))
+	}
+	for i, c := range cats[:min(categoryTileCount, len(cats))] {
+		h.Categories = append(h.Categories, screenCategory{
+			Name: c.Name, Path: "/category/" + c.Slug, Art: categoryTileArt[i%len(categoryTileArt)],
+		})
+	}
+	return h
+}
+
+func shopScreenOf(res *shop.BrowseResult, sign string) shopScreen {
+	s := shopScreen{Total: res.Total, MoreToLoad: len(res.Products) < res.Total}
+	for i, p := range res.Products {
+		s.Products = append(s.Products, screenProductOf(p, sign, gridPhotoSizes, i == 0))
+	}
+	category := screenFacet{Legend: "Category"}
+	for _, f := range res.Facets.Category {
+		category.Values = append(category.Values, screenFacetValue{Label: f.Name, Count: f.Count})
+	}
+	s.Facets = []screenFacet{category, valueFacet("Size", res.Facets.Size), valueFacet("Colour", res.Facets.Colour)}
+	if res.Facets.Price.Max != 0 {
+		s.MinPrice, s.MaxPrice = money(sign, res.Facets.Price.Min), money(sign, res.Facets.Price.Max)
+	}
+	return s
+}
+
+func valueFacet(legend string, values []shop.ValueFacet) screenFacet {
+	f := screenFacet{Legend: legend}
+	for _, v := range values {
+		f.Values = append(f.Values, screenFacetValue{Label: v.Value, Count: v.Count})
+	}
+	return f
+}
+
+func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProduct {
+	srcset := make([]string, len(photoWidths))
+	for i, w := range photoWidths {
+		srcset[i] = photoURL(p, w) + " " + strconv.Itoa(w) + "w"
+	}
+	return screenProduct{
+		Name: p.Name, Path: "/product/" + p.Slug, Price: money(sign, p.Price),
+		Preview: javascriptPrefix(p.Description, cardPreview),
+		Src:     photoURL(p, 0), SrcSet: strings.Join(srcset, ", "), Sizes: sizes, Eager: eager,
+	}
+}
+
+// photoURL is a product photo's address as the client writes it: the width first (none for
+// the photo as uploaded), then the product's updatedAt as the version.
+func photoURL(p *shop.Product, width int) string {
+	var query []string
+	if width > 0 {
+		query = append(query, "w="+strconv.Itoa(width))
+	}
+	if !p.UpdatedAt.IsZero() {
+		stamp, _ := p.UpdatedAt.MarshalJSON() // a quoted RFC 3339 time, as in the answers
+		query = append(query, "v="+url.QueryEscape(strings.Trim(string(stamp), `"`)))
+	}
+	u := "/api/v1/product/product-photo/" + p.ID
+	if len(query) > 0 {
+		u += "?" + strings.Join(query, "&")
+	}
+	return u
+}
+
+// money is an amount as the client shows it: the sign, then the number as the answers give it.
+func money(sign string, amount shop.Paise) string {
+	return sign + strconv.FormatFloat(amount.Rupees(), 'f', -1, 64)
+}
+
+// javascriptPrefix is the first n characters of s as JavaScript's substring counts them
+// (UTF-16 code units), so a preview ends where the client's does.
+func javascriptPrefix(s string, n int) string {
+	units := utf16.Encode([]rune(s))
+	if len(units) <= n {
+		return s
+	}
+	return string(utf16.Decode(units[:n]))
+}
+
+// serveFirstScreen answers the client's page with the first screen of its address drawn in;
+// false when the address has none (the caller then serves the page as built).
+func (s *Server) serveFirstScreen(c *gin.Context, index string) bool {
+	screen, ok, err := s.firstScreenOf(c.Request.Context(), c.Request.URL)
+	if err == nil && ok {
+		var built []byte
+		if built, err = os.ReadFile(index); err == nil {
+			var page []byte
+			if page, ok, err = screen.page(built); err == nil && ok {
+				c.Header("Cache-Control", "no-cache")
+				c.Data(http.StatusOK, "text/html; charset=utf-8", page)
+				return true
+			}
+		}
+	}
+	if err != nil {
+		logger(c).Warn("served the page without its first screen", "err", err, "request_id", requestID(c))
+	}
+	return false
+}

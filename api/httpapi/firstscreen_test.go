@@ -1,0 +1,220 @@
+package httpapi_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"shop/httpapi"
+)
+
+// builtIndex stands for the client's built index.html: an empty root and a head.
+const builtIndex = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Clothing Shop</title>` +
+	`<script defer src="/first-call.js"></script></head><body><div id="root"></div></body></html>`
+
+// firstScreenApp is a shop serving builtIndex in the given currency (empty: the default).
+func firstScreenApp(t *testing.T, currency string) *app {
+	t.Helper()
+	dist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(builtIndex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return newApp(t, func(d *httpapi.Deps) { d.ClientDist, d.Currency = dist, currency })
+}
+
+// page opens a storefront address as a browser does and answers the page.
+func (a *app) page(path string) string {
+	a.t.Helper()
+	rec := a.do(request{method: "GET", path: path})
+	if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+		a.t.Fatalf("%s: %d %q", path, rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
+		a.t.Fatalf("%s: Cache-Control %q, want no-cache (the page follows the catalogue)", path, cc)
+	}
+	return rec.Body.String()
+}
+
+var answersBlock = regexp.MustCompile(`(?s)<script type="application/json" id="first-answers">(.*?)</script>`)
+
+// drawnAnswers are the answers a page carries, by address; each must be the API's own answer.
+func (a *app) drawnAnswers(page string) map[string]any {
+	a.t.Helper()
+	m := answersBlock.FindStringSubmatch(page)
+	if m == nil {
+		a.t.Fatalf("no answers in the page: %.300s", page)
+	}
+	var answers map[string]any
+	if err := json.Unmarshal([]byte(m[1]), &answers); err != nil {
+		a.t.Fatalf("answers: %v in %.200s", err, m[1])
+	}
+	for address, drawn := range answers {
+		api := object(a.t, a.do(request{method: "GET", path: address}))
+		if !reflect.DeepEqual(drawn, any(api)) {
+			a.t.Errorf("the page's answer for %s differs from the API's:\n%v\n%v", address, drawn, api)
+		}
+	}
+	return answers
+}
+
+var (
+	preloadLink = regexp.MustCompile(`<link rel="preload" as="image" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">`)
+	firstPhoto  = regexp.MustCompile(`<img loading="eager" fetchpriority="high" decoding="async" sizes="([^"]+)" alt="[^"]*" srcset="([^"]+)"`)
+)
+
+// preloadsItsFirstPhoto checks the head asks for the first product photo before anything else,
+// in the copy its card picks (the same srcset and sizes).
+func preloadsItsFirstPhoto(t *testing.T, page string) {
+	t.Helper()
+	link, photo := preloadLink.FindStringSubmatch(page), firstPhoto.FindStringSubmatch(rootOf(t, page))
+	if link == nil || photo == nil || link[1] != photo[2] || link[2] != photo[1] {
+		t.Fatalf("the preloaded photo %q is not the first card's %q", link, photo)
+	}
+	if strings.Index(page, "<link rel=\"preload\"") > strings.Index(page, "<script defer") {
+		t.Error("the photo is asked for after the scripts")
+	}
+}
+
+// rootOf is what a page holds inside its root element.
+func rootOf(t *testing.T, page string) string {
+	t.Helper()
+	start := strings.Index(page, `<div id="root">`)
+	end := strings.LastIndex(page, "</div></body>")
+	if start < 0 || end < start {
+		t.Fatalf("no root in %.300s", page)
+	}
+	return page[start+len(`<div id="root">`) : end]
+}
+
+// TestFirstScreenOfTheHomeAndTheShop: the home and the shop come with their first screen drawn
+// from the catalogue, the shop's texts as the client shows them, user text escaped, and the
+// answers of the screen's calls; every other address gets the page as built.
+func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
+	a := firstScreenApp(t, "")
+	admin := a.signUpAdmin()
+	bags, _ := a.createCategory(admin, "Bags & Belts")
+	a.createCategory(admin, "Dresses")
+	a.createCategory(admin, "Jackets")
+	a.createCategory(admin, "Shirts")
+	for i := range 6 {
+		a.createProduct(admin, productFields(bags, fmt.Sprintf("Tote %d", i)), nil)
+	}
+	hostile := productFields(bags, `Sling </script><img src=x onerror=alert(1)> "Bag"`)
+	// 58 characters, then an emoji JavaScript counts as two: a 60-character preview ends after it.
+	hostile["description"] = strings.Repeat("d", 57) + "<😀>" + " and the rest"
+	hostile["price"] = "1499.5"
+	newest := a.createProduct(admin, hostile, nil)
+	id := newest["_id"].(string)
+
+	t.Run("home", func(t *testing.T) {
+		page := a.page("/")
+		answers := a.drawnAnswers(page)
+		for _, address := range []string{"/api/v1/product/product-list/1", "/api/v1/category/get-category", "/api/v1/config"} {
+			if answers[address] == nil {
+				t.Errorf("no answer for %s", address)
+			}
+		}
+		preloadsItsFirstPhoto(t, page)
+		root := rootOf(t, page)
+		for _, want := range []string{
+			`<a href="#main" class="skip-link">Skip to content</a>`, `<h1 class="visually-hidden">Clothing Shop</h1>`,
+			`<h2 id="featured-heading">Trending Now</h2>`, `<h2 id="tiles-heading">Shop by Category</h2>`,
+			`Sling &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &#34;Bag&#34;`, `<span class="tile__price">₹1499.5</span>`,
+			`<span class="tile__price">₹799.5</span>`, `<a class="tile__label" href="/product/tote-5">Tote 5</a>`,
+			`<a href="/category/bags-and-belts">Bags &amp; Belts</a>`, `<a href="/category/jackets">Jackets</a>`,
+			`<img loading="eager" fetchpriority="high" decoding="async" sizes="(max-width: 599px) calc((100vw - 32px) * 0.75), 300px"`,
+			`srcset="/api/v1/product/product-photo/` + id + `?w=320&amp;v=`, `© Sanjay 2024. All rights reserved`,
+		} {
+			if !strings.Contains(root, want) {
+				t.Errorf("the home's first screen lacks %q", want)
+			}
+		}
+		if got := strings.Count(root, `class="tile"`); got != 3 {
+			t.Errorf("%d trending tiles, want 3", got)
+		}
+		if got := strings.Count(root, `class="category-tile"`); got != 3 {
+			t.Errorf("%d category tiles, want 3", got)
+		}
+		if strings.Contains(root, "Shirts") || strings.Count(root, `fetchpriority="high"`) != 2 {
+			t.Error("the home shows 3 categories, and only the first banner and photo load first")
+		}
+	})
+
+	t.Run("shop", func(t *testing.T) {
+		page := a.page("/shop")
+		answers := a.drawnAnswers(page)
+		if answers["/api/v1/product/browse?page=1&limit=6&sort=newest"] == nil {
+			t.Errorf("no answer for the first page: %v", answers)
+		}
+		preloadsItsFirstPhoto(t, page)
+		root := rootOf(t, page)
+		for _, want := range []string{
+			`<h1 class="page-title">All Products</h1>`, `<p class="result-count" id="result-count" role="status">7 product(s)</p>`,
+			`<legend>Category</legend>`, `<span>Bags &amp; Belts</span><span class="filters__count">(7)</span>`,
+			`placeholder="₹799.5"`, `placeholder="₹1499.5"`, `Show 7 results`,
+			`<option value="newest" selected>Newest first</option>`,
+			`<article aria-label="Sling &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &#34;Bag&#34;" class="product-card">`,
+			`<p class="product-card__text">` + strings.Repeat("d", 57) + `&lt;😀...</p>`,
+			`<span class="product-card__price">₹1499.5</span>`, `<a class="btn" href="/product/tote-5">More Details</a>`,
+			`<button type="button" class="btn btn--primary">Add to Cart</button>`,
+			`<button type="button" class="btn" aria-busy="false">Load more</button>`,
+		} {
+			if !strings.Contains(root, want) {
+				t.Errorf("the shop's first screen lacks %q", want)
+			}
+		}
+		if got := strings.Count(root, `class="product-card"`); got != 6 {
+			t.Errorf("%d cards, want the first page of 6", got)
+		}
+		if strings.Count(root, `fetchpriority="high"`) != 1 || !strings.Contains(root, `alt="Sling &lt;/script&gt;`) {
+			t.Error("the first card's photo alone loads first")
+		}
+	})
+
+	t.Run("no-script-from-user-text", func(t *testing.T) {
+		for _, path := range []string{"/", "/shop"} {
+			page := a.page(path)
+			if got := strings.Count(page, "<script"); got != 2 || strings.Contains(page, "<img src=x") {
+				t.Errorf("%s: %d script elements (want the answers and first-call.js): user text got out", path, got)
+			}
+		}
+	})
+
+	t.Run("other-addresses-as-built", func(t *testing.T) {
+		for _, path := range []string{"/cart", "/shop?size=M", "/?utm=x", "/shop/", "/product/tote-1", "/about"} {
+			if page := a.page(path); page != builtIndex {
+				t.Errorf("%s: got %.200s, want the page as built", path, page)
+			}
+		}
+	})
+}
+
+// TestFirstScreenOnlyWithProductsAndAKnownSign: an empty catalogue, or a currency whose sign the
+// client would write otherwise, gets the page as built; a known sign is drawn.
+func TestFirstScreenOnlyWithProductsAndAKnownSign(t *testing.T) {
+	a := firstScreenApp(t, "usd")
+	for _, path := range []string{"/", "/shop"} {
+		if page := a.page(path); page != builtIndex {
+			t.Errorf("empty catalogue %s: got %.200s", path, page)
+		}
+	}
+	admin := a.signUpAdmin()
+	cat, _ := a.createCategory(admin, "Shirts")
+	a.createProduct(admin, productFields(cat, "Oxford Shirt"), nil)
+	if root := rootOf(t, a.page("/shop")); !strings.Contains(root, `<span class="product-card__price">$799.5</span>`) {
+		t.Errorf("usd prices: %.400s", root)
+	}
+
+	b := firstScreenApp(t, "chf")
+	admin = b.signUpAdmin()
+	cat, _ = b.createCategory(admin, "Shirts")
+	b.createProduct(admin, productFields(cat, "Oxford Shirt"), nil)
+	if page := b.page("/"); page != builtIndex {
+		t.Errorf("chf: got %.200s, want the page as built", page)
+	}
+}

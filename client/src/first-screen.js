@@ -1,0 +1,27 @@
+// The home and the shop come from the server with their first screen already drawn (shopd
+// draws it from the catalogue it holds, in the markup these pages render) and the answers of
+// the calls it makes. React's first render replaces that screen: it waits until the queries
+// of that screen are in the cache, answered from the page (api/first-call.js), so what it
+// draws is what was there and nothing moves or blinks.
+import { productPageQuery } from './api/products';
+import { browseQuery } from './api/browse';
+import { categoriesQuery } from './api/categories';
+import { shopConfigQuery } from './api/config';
+import { readFilters } from './hooks/useBrowseFilters';
+import { HOME, SHOP } from './paths';
+import { SHOP_PAGE_SIZE } from './rules';
+
+const firstScreenQueries = {
+  [HOME]: () => [productPageQuery(1), categoriesQuery(), shopConfigQuery()],
+  [SHOP]: () => [browseQuery(readFilters(new URLSearchParams()), 1, SHOP_PAGE_SIZE), categoriesQuery(), shopConfigQuery()],
+};
+
+/**
+ * firstScreenReady resolves once the queries of the screen drawn into `root` are in
+ * `queryClient`; at once when nothing is drawn (another page, or a page with a query).
+ */
+export function firstScreenReady(root, queryClient, { pathname, search } = window.location) {
+  const queries = firstScreenQueries[pathname];
+  if (!queries || search || !root.firstElementChild) return Promise.resolve();
+  return Promise.all(queries().map((query) => queryClient.prefetchQuery(query)));
+}
