@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"shop"
 )
@@ -65,6 +66,7 @@ type entry struct {
 	// replaced is set, under the model's lock, when a newer reading of the product or its
 	// removal takes this entry's place: the answers that showed it are stale.
 	replaced bool
+	encoded  atomic.Pointer[encodedProduct] // the product's answer in JSON, once asked for
 }
 
 // New returns an empty model of src; Load fills it.
