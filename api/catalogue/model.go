@@ -212,17 +212,33 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 	return nil
 }
 
+// unwritten answers the ids of the changed products that the change does not hold as written.
+func unwritten(ch shop.CatalogueChange) []string {
+	if len(ch.Written) == 0 {
+		return ch.Products
+	}
+	var ids []string
+	for _, id := range ch.Products {
+		if !slices.ContainsFunc(ch.Written, func(p *shop.CatalogueProduct) bool { return p.ID == id }) {
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
 // reload reads the named documents by id and puts them in the model, removing the gone ones.
 func (m *Model) reload(ctx context.Context, ch shop.CatalogueChange) error {
 	m.loadMu.Lock()
 	defer m.loadMu.Unlock()
-	var products []*shop.CatalogueProduct
+	products := ch.Written
 	var cats []*shop.Category
 	var err error
-	if len(ch.Products) > 0 {
-		if products, err = m.src.CatalogueProducts(ctx, ch.Products); err != nil {
+	if unread := unwritten(ch); len(unread) > 0 {
+		read, err := m.src.CatalogueProducts(ctx, unread)
+		if err != nil {
 			return fmt.Errorf("reload changed products: %w", err)
 		}
+		products = append(slices.Clip(products), read...)
 	}
 	if len(ch.Categories) > 0 {
 		if cats, err = m.src.CatalogueCategories(ctx, ch.Categories); err != nil {
