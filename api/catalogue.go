@@ -17,11 +17,9 @@ type CatalogueChange struct {
 	Categories []string `json:"categories,omitempty"`
 	// All says too much changed to name (a bulk import): reload everything.
 	All bool `json:"all,omitempty"`
-	// Written holds some of the changed products as the write left them, when the writer has
-	// them at hand: this process's model takes them instead of reading them again. A writer
-	// hands them over only while it still holds those products' locks, so two writes of one
-	// product reach the model in the order they were made. Other processes read them.
-	Written []*CatalogueProduct `json:"-"`
+	// Taken says this process's read model holds the changed products already: the writer
+	// handed them over as written (catalogue.Model.Take). Only other processes read them.
+	Taken bool `json:"-"`
 }
 
 // Empty reports whether the change names nothing.

@@ -185,8 +185,11 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 		return nil
 	}
 	reload := m.reload
-	if ch.All {
+	switch {
+	case ch.All:
 		reload = func(ctx context.Context, _ shop.CatalogueChange) error { return m.Load(ctx) }
+	case ch.Taken:
+		reload = func(context.Context, shop.CatalogueChange) error { return nil }
 	}
 	if err := reload(ctx, ch); err != nil {
 		return err
@@ -212,33 +215,31 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 	return nil
 }
 
-// unwritten answers the ids of the changed products that the change does not hold as written.
-func unwritten(ch shop.CatalogueChange) []string {
-	if len(ch.Written) == 0 {
-		return ch.Products
+// Take puts products as a write of this process left them, without reading them again. The
+// writer calls it while it still holds their locks, so two writes of one product arrive in
+// the order they were made; its Changed (Taken) then tells the other processes.
+func (m *Model) Take(products []*shop.CatalogueProduct) {
+	m.loadMu.Lock()
+	defer m.loadMu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	for _, p := range products {
+		m.putProductLocked(p.ID, p)
 	}
-	var ids []string
-	for _, id := range ch.Products {
-		if !slices.ContainsFunc(ch.Written, func(p *shop.CatalogueProduct) bool { return p.ID == id }) {
-			ids = append(ids, id)
-		}
-	}
-	return ids
 }
 
 // reload reads the named documents by id and puts them in the model, removing the gone ones.
 func (m *Model) reload(ctx context.Context, ch shop.CatalogueChange) error {
 	m.loadMu.Lock()
 	defer m.loadMu.Unlock()
-	products := ch.Written
+	var products []*shop.CatalogueProduct
 	var cats []*shop.Category
 	var err error
-	if unread := unwritten(ch); len(unread) > 0 {
-		read, err := m.src.CatalogueProducts(ctx, unread)
-		if err != nil {
+	if len(ch.Products) > 0 {
+		if products, err = m.src.CatalogueProducts(ctx, ch.Products); err != nil {
 			return fmt.Errorf("reload changed products: %w", err)
 		}
-		products = append(slices.Clip(products), read...)
 	}
 	if len(ch.Categories) > 0 {
 		if cats, err = m.src.CatalogueCategories(ctx, ch.Categories); err != nil {

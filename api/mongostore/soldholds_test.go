@@ -1,7 +1,10 @@
 package mongostore_test
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -156,5 +159,56 @@ func TestASaleShowsInTheModelAsStored(t *testing.T) {
 	}
 	if got.Quantity != 15 || got.Variants[1].Quantity != 4 || got.Variants[2].Quantity != 6 {
 		t.Fatalf("after selling 2 M and 1 L of 5 S, 6 M, 7 L: %+v", got)
+	}
+}
+
+// TestParallelSalesAcrossManyProductsFinish sells units of a few hundred products from 16
+// shoppers at once on the shop as wired, one of them a product whose lock shares its stripe
+// with the catalogue version document's: every sale must still finish (none waits forever).
+func TestParallelSalesAcrossManyProductsFinish(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	s, err := app.New(ctx, db, app.Config{PhotoCacheBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Categories.CreateCategory(ctx, "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := 0; len(ids) < 100 || !slices.ContainsFunc(ids, func(id string) bool {
+		return mongostore.SharesStripeWithVersion(db, id)
+	}); i++ {
+		p, err := s.Products.CreateProduct(ctx, input(c.ID, fmt.Sprint("Tee ", i), 100), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var wg sync.WaitGroup
+		for w := range 16 {
+			wg.Go(func() {
+				for i := w; i < len(ids)*2; i += 16 {
+					if err := s.Stock.Reserve(ctx, bson.NewObjectID().Hex(), item(ids[i%len(ids)]), 1); err != nil {
+						t.Error(err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%d sales of %d products did not finish within 60 s", 2*len(ids), len(ids))
+	}
+	for _, id := range ids {
+		if p, err := s.Catalogue.Product(ctx, id); err != nil || p.Quantity != 98 {
+			t.Fatalf("product %s shows %v (%v) after selling 2 of 100", id, p, err)
+		}
 	}
 }

@@ -236,14 +236,15 @@ func restockKey(orderID string, item shop.StockItem) string {
 // update makes a guarded change of one product's stock and refreshes the catalogue when a
 // quantity moved. A move also moves the product's updatedAt, so an admin's form loaded before
 // it is refused rather than overwriting the sale. Every change also drops the holds of orders
-// sold since (see Settle). On the embedded store the catalogue gets the product as written,
-// under the product's lock, rather than reading it again.
+// sold since (see Settle). On the embedded store the read model takes the product as written,
+// under the product's lock, rather than reading it again; the change is announced once the
+// lock is let go (the version document's lock may share its stripe).
 func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
 	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
 		return err
 	}
-	var moved bool
+	var moved, taken bool
 	var after *shop.CatalogueProduct
 	err = s.db.guardedUpdateThen(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
 		func(doc bson.Raw) (bson.M, bson.M, error) {
@@ -276,15 +277,20 @@ func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc
 			}
 			return guard, update, nil
 		}, func() {
-			if after != nil {
-				s.changed(ctx, shop.CatalogueChange{Products: []string{item.ProductID},
-					Written: []*shop.CatalogueProduct{after}})
+			if taker, ok := s.changes.(productTaker); ok && after != nil {
+				taker.Take([]*shop.CatalogueProduct{after})
+				taken = true
 			}
 		})
-	if err == nil && moved && after == nil {
-		s.changed(ctx, shop.CatalogueChange{Products: []string{item.ProductID}})
+	if err == nil && moved {
+		s.changed(ctx, shop.CatalogueChange{Products: []string{item.ProductID}, Taken: taken})
 	}
 	return err
+}
+
+// productTaker is a read model that takes products as written (catalogue.Model does).
+type productTaker interface {
+	Take(products []*shop.CatalogueProduct)
 }
 
 // movedProduct answers the catalogue's product doc after the units of inc moved.
