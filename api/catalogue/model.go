@@ -51,7 +51,8 @@ type Model struct {
 type state struct {
 	products   map[string]*entry
 	bySlug     map[string]*entry
-	newest     []*entry // createdAt desc, then _id desc
+	newest     []*entry            // createdAt desc, then _id desc
+	byCategory map[string][]*entry // by category id, each as newest
 	categories map[string]*shop.Category
 	catBySlug  map[string]*shop.Category
 	catByName  []*shop.Category // sorted by name, ignoring case
@@ -81,7 +82,7 @@ func New(src shop.CatalogueSource, log *slog.Logger) *Model {
 
 func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
 	s := state{products: make(map[string]*entry, len(products)), bySlug: make(map[string]*entry, len(products)),
-		newest: make([]*entry, 0, len(products))}
+		newest: make([]*entry, 0, len(products)), byCategory: map[string][]*entry{}}
 	for _, p := range products {
 		e := newEntry(p)
 		s.products[e.p.ID] = e
@@ -89,6 +90,9 @@ func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
 		s.newest = append(s.newest, e)
 	}
 	slices.SortFunc(s.newest, newerFirst)
+	for _, e := range s.newest {
+		s.byCategory[e.p.Category.ID] = append(s.byCategory[e.p.Category.ID], e)
+	}
 	s.setCategories(cats)
 	return s
 }
@@ -271,9 +275,8 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 		if m.bySlug[old.p.Slug] == old {
 			delete(m.bySlug, old.p.Slug)
 		}
-		if i, found := slices.BinarySearchFunc(m.newest, old, newerFirst); found {
-			m.newest = slices.Delete(m.newest, i, i+1)
-		}
+		m.newest = withoutEntry(m.newest, old)
+		m.byCategory[old.p.Category.ID] = withoutEntry(m.byCategory[old.p.Category.ID], old)
 	}
 	if p == nil {
 		if old != nil {
@@ -284,8 +287,8 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	e := newEntry(p)
 	m.products[id] = e
 	m.bySlug[e.p.Slug] = e
-	i, _ := slices.BinarySearchFunc(m.newest, e, newerFirst)
-	m.newest = slices.Insert(m.newest, i, e)
+	m.newest = withEntry(m.newest, e)
+	m.byCategory[e.p.Category.ID] = withEntry(m.byCategory[e.p.Category.ID], e)
 	if old == nil || old.p.Name != p.Name || old.p.Slug != p.Slug || old.p.Description != p.Description ||
 		old.p.Category.ID != p.Category.ID || !old.p.CreatedAt.Equal(p.CreatedAt) {
 		m.structGen = m.gen
@@ -296,6 +299,20 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	} else if !sameInStock(old, e) {
 		m.stockedGen = m.gen
 	}
+}
+
+// withoutEntry removes e from entries ordered newest first.
+func withoutEntry(entries []*entry, e *entry) []*entry {
+	if i, found := slices.BinarySearchFunc(entries, e, newerFirst); found {
+		return slices.Delete(entries, i, i+1)
+	}
+	return entries
+}
+
+// withEntry inserts e in its place among entries ordered newest first.
+func withEntry(entries []*entry, e *entry) []*entry {
+	i, _ := slices.BinarySearchFunc(entries, e, newerFirst)
+	return slices.Insert(entries, i, e)
 }
 
 // browseChangedLocked is the generation of the last change that can alter a browse: one of

@@ -76,10 +76,10 @@ func (m *Model) Product(ctx context.Context, id string) (*shop.Product, error) {
 	return nil, errProductNotFound
 }
 
-// filterLocked answers up to limit products newest first for which keep is true.
-func (m *Model) filterLocked(ctx context.Context, limit int, keep func(*entry) bool) []*shop.Product {
+// filterLocked answers up to limit of entries (newest first) for which keep is true.
+func (m *Model) filterLocked(ctx context.Context, entries []*entry, limit int, keep func(*entry) bool) []*shop.Product {
 	out := []*shop.Product{}
-	for e := range keptLocked(m.newest, limit, keep) {
+	for e := range keptLocked(entries, limit, keep) {
 		out = append(out, m.productLocked(ctx, e))
 	}
 	return out
@@ -132,15 +132,12 @@ func (m *Model) ProductsOfCategory(ctx context.Context, slug string) (*shop.Cate
 	if !ok {
 		return nil, nil, errCategoryNotFound
 	}
-	ps := m.filterLocked(ctx, shop.MaxProductsListed, inCategory(c.ID))
+	ps := m.filterLocked(ctx, m.byCategory[c.ID], shop.MaxProductsListed, everyEntry)
 	cc := *c
 	return &cc, ps, nil
 }
 
-// inCategory keeps the products of category id.
-func inCategory(id string) func(*entry) bool {
-	return func(e *entry) bool { return e.p.Category.ID == id }
-}
+func everyEntry(*entry) bool { return true }
 
 // ProductsOfCategoryJSON is ProductsOfCategory with the products as the JSON array they are
 // answered as. Each product's encoding is kept with it, so a category's page made again after
@@ -153,7 +150,7 @@ func (m *Model) ProductsOfCategoryJSON(ctx context.Context, slug string) (*shop.
 		return nil, nil, errCategoryNotFound
 	}
 	out := []byte{'['}
-	for e := range keptLocked(m.newest, shop.MaxProductsListed, inCategory(c.ID)) {
+	for e := range keptLocked(m.byCategory[c.ID], shop.MaxProductsListed, everyEntry) {
 		js, err := m.productJSONLocked(ctx, e)
 		if err != nil {
 			return nil, nil, err
@@ -181,7 +178,7 @@ func (m *Model) RelatedProducts(ctx context.Context, productID, categoryID strin
 	if _, ok := m.categories[categoryID]; !ok {
 		return nil, errCategoryNotFound
 	}
-	return m.filterLocked(ctx, shop.MaxRelated, func(e *entry) bool {
+	return m.filterLocked(ctx, m.byCategory[categoryID], shop.MaxRelated, func(e *entry) bool {
 		return e.p.Category.ID == categoryID && e.p.ID != productID
 	}), nil
 }
@@ -199,7 +196,7 @@ func (m *Model) SearchProducts(ctx context.Context, keyword string) ([]*shop.Pro
 	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return m.filterLocked(ctx, shop.MaxSearchResults, func(e *entry) bool {
+	return m.filterLocked(ctx, m.newest, shop.MaxSearchResults, func(e *entry) bool {
 		return strings.Contains(e.nameLower, k) || strings.Contains(e.descLower, k)
 	}), nil
 }
