@@ -149,13 +149,20 @@ func (m *Model) ProductsOfCategoryJSON(ctx context.Context, slug string) (*shop.
 	if !ok {
 		return nil, nil, errCategoryNotFound
 	}
-	out := []byte{'['}
+	var encoded [][]byte
+	size := 2
 	for e := range keptLocked(m.byCategory[c.ID], shop.MaxProductsListed, everyEntry) {
 		js, err := m.productJSONLocked(ctx, e)
 		if err != nil {
 			return nil, nil, err
 		}
-		if len(out) > 1 {
+		encoded = append(encoded, js)
+		size += len(js) + 1
+	}
+	out := make([]byte, 0, size) // hundreds of KB: grown once, not copied at every doubling
+	out = append(out, '[')
+	for i, js := range encoded {
+		if i > 0 {
 			out = append(out, ',')
 		}
 		out = append(out, js...)

@@ -44,25 +44,27 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 			key = c.Request.URL.Path
 		}
 		key += "?" + c.Request.URL.RawQuery
-		if a := answers.Get(key); a != nil {
-			writeAnswer(c, a)
-			c.Abort()
-			return
-		}
 		// Many visitors asking for one answer at once (a page everyone opens, just after a
-		// change made it stale) wait for the first to make it rather than each making it.
-		if wait, done := making.join(key); wait != nil {
-			select {
-			case <-wait:
-			case <-c.Request.Context().Done():
-			}
+		// change made it stale) wait for one of them to make it rather than each making it.
+		// When a change made it stale again meanwhile (a category's page while its products
+		// sell), the next of them makes it while the others wait again.
+	wanted:
+		for {
 			if a := answers.Get(key); a != nil {
 				writeAnswer(c, a)
 				c.Abort()
 				return
 			}
-		} else {
-			defer done()
+			wait, done := making.join(key)
+			if wait == nil {
+				defer done()
+				break
+			}
+			select {
+			case <-wait:
+			case <-c.Request.Context().Done():
+				break wanted // the handler answers the visitor gone
+			}
 		}
 		ctx, reads := answers.Begin(c.Request.Context())
 		c.Request = c.Request.WithContext(ctx)

@@ -233,3 +233,64 @@ func TestAnswerBeingMadeThatPanics(t *testing.T) {
 		t.Fatalf("%d answers kept", answers.Len())
 	}
 }
+
+// TestAnswerMadeStaleWhileMadeIsMadeOnceMore: visitors waiting for an answer that a sale made
+// stale while it was being made do not each make it: one of them makes it again, and the
+// others get that one.
+func TestAnswerMadeStaleWhileMadeIsMadeOnceMore(t *testing.T) {
+	gin.SetMode(gin.ReleaseMode)
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirtsID, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(testProduct(oxfordID, "Oxford", shirtsID, 5))
+	model := catalogue.New(src, nil)
+	if err := model.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int64
+	making, release := make(chan struct{}), make(chan struct{})
+	e := gin.New()
+	e.Use(cacheAnswers(catalogue.NewAnswers(model, 10, 1<<20)))
+	e.GET("/api/v1/product/product-category/:slug", func(c *gin.Context) {
+		_, ps, err := model.ProductsOfCategory(c.Request.Context(), c.Param("slug"))
+		if calls.Add(1) == 1 {
+			close(making)
+			<-release
+		} else {
+			time.Sleep(20 * time.Millisecond) // an answer that takes a while, so visitors meet
+		}
+		if err != nil {
+			c.JSON(http.StatusNotFound, gin.H{"success": false})
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"products": ps})
+	})
+	get := func(bodies chan<- string) {
+		rec := httptest.NewRecorder()
+		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/product/product-category/shirts", nil))
+		bodies <- rec.Body.String()
+	}
+	first, waiters := make(chan string, 1), make(chan string, 5)
+	go get(first)
+	<-making
+	for range cap(waiters) {
+		go get(waiters)
+	}
+	time.Sleep(50 * time.Millisecond)                            // the waiters wait for the first answer
+	src.PutProduct(testProduct(oxfordID, "Oxford", shirtsID, 4)) // a sale while it is made
+	if err := model.Changed(ctx, shop.CatalogueChange{Products: []string{oxfordID}}); err != nil {
+		t.Fatal(err)
+	}
+	close(release)
+	if body := <-first; !strings.Contains(body, `"quantity":5`) {
+		t.Fatalf("the first visitor got %s", body)
+	}
+	for range cap(waiters) {
+		if body := <-waiters; !strings.Contains(body, `"quantity":4`) {
+			t.Fatalf("a visitor who asked after the sale got %s", body)
+		}
+	}
+	if n := calls.Load(); n != 2 {
+		t.Fatalf("the answer was made %d times, want 2 (once before the sale, once after)", n)
+	}
+}
