@@ -1,35 +1,29 @@
 // The filtered product list as its own chunk, to keep the storefront's first download small.
-// loadBrowseList asks for the chunk once and marks its promise fulfilled when it is in, so
-// React's `use` reads it at once: a shop whose first screen the server drew waits for the chunk
-// before its first render (first-screen.js) and never shows the list's loading state in between;
-// opened any other way, the list shows its skeletons until the chunk is in. Its styles are in
-// the first download: the server's drawn shop needs them at its first paint.
-import { Suspense, use } from 'react';
+// Once the chunk is in (loadBrowseList), the lazy component is given it at once, so React draws
+// the list in the same render instead of showing the skeletons for a moment: a shop whose first
+// screen the server drew waits for the chunk before its first render (first-screen.js). Opened
+// any other way, the list shows its skeletons until the chunk is in. Its styles are in the first
+// download: the server's drawn shop needs them at its first paint.
+import { lazy, Suspense } from 'react';
 import ProductGridSkeleton from '../status/ProductGridSkeleton';
 import './browse.css';
 
-let chunk;
+let loaded;
 
-export function loadBrowseList() {
-  if (!chunk) {
-    chunk = import('./BrowseList');
-    chunk.then(
-      (module) => Object.assign(chunk, { status: 'fulfilled', value: module }),
-      (reason) => Object.assign(chunk, { status: 'rejected', reason }),
-    );
-  }
-  return chunk;
-}
+/** loadBrowseList asks for the list's chunk (the browser fetches it once) and keeps it. */
+export const loadBrowseList = () =>
+  import('./BrowseList').then((module) => {
+    loaded = module;
+    return module;
+  });
 
-function List(props) {
-  const { default: BrowseList } = use(loadBrowseList());
-  return <BrowseList {...props} />;
-}
+// A thenable that answers at once: React.lazy then resolves without suspending.
+const BrowseList = lazy(() => (loaded ? { then: (resolve) => resolve(loaded) } : loadBrowseList()));
 
 export default function LazyBrowseList(props) {
   return (
     <Suspense fallback={<ProductGridSkeleton />}>
-      <List {...props} />
+      <BrowseList {...props} />
     </Suspense>
   );
 }
