@@ -17,6 +17,9 @@ type CatalogueChange struct {
 	Categories []string `json:"categories,omitempty"`
 	// All says too much changed to name (a bulk import): reload everything.
 	All bool `json:"all,omitempty"`
+	// Taken says this process's read model holds the changed products already: the writer
+	// handed them over as written (catalogue.Model.Take). Only other processes read them.
+	Taken bool `json:"-"`
 }
 
 // Empty reports whether the change names nothing.

@@ -120,6 +120,11 @@ type ProductReader interface {
 	ProductCount(ctx context.Context) (int, error)
 	// ProductsOfCategory lists a category's products newest first. ENOTFOUND for an unknown slug.
 	ProductsOfCategory(ctx context.Context, slug string) (*Category, []*Product, error)
+	// ProductsOfCategoryJSON is ProductsOfCategory with the products already encoded: the JSON
+	// array of them as answered. A category's page is the largest catalogue answer, made again
+	// whenever one of its products sells; the reader may keep each product's encoding until
+	// that product changes. ENOTFOUND for an unknown slug.
+	ProductsOfCategoryJSON(ctx context.Context, slug string) (*Category, []byte, error)
 	// RelatedProducts lists up to MaxRelated other products of the category, newest first.
 	// EINVALID for a malformed id, ENOTFOUND for an unknown category.
 	RelatedProducts(ctx context.Context, productID, categoryID string) ([]*Product, error)

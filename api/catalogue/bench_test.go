@@ -2,6 +2,7 @@ package catalogue_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -86,6 +87,52 @@ func BenchmarkSale(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkCategoryAfterASale is a category's page of 500 products in JSON, made again after
+// a sale of one of them: encoded whole, or from the products' kept encodings.
+func BenchmarkCategoryAfterASale(b *testing.B) {
+	m, src := benchModel(b, 10000)
+	ctx := context.Background()
+	sizes, colours := []string{"S", "M", "L", "XL"}, []string{"Navy", "White"}
+	for i := 0; i < 10000; i += 20 { // category-0's products, sold in 8 variants each
+		p, err := src.CatalogueProducts(ctx, []string{fmt.Sprintf("%024x", 1000+i)})
+		if err != nil || len(p) != 1 {
+			b.Fatal(p, err)
+		}
+		p[0].Options = []shop.Option{{Name: "Size", Values: sizes}, {Name: "Colour", Values: colours}}
+		for j := range 8 {
+			p[0].Variants = append(p[0].Variants, shop.Variant{ID: fmt.Sprintf("%024x", 10_000_000+8*i+j),
+				SKU: fmt.Sprintf("SH-%d-%d", i, j), Quantity: 3,
+				Options: map[string]string{"Size": sizes[j%4], "Colour": colours[j/4]}})
+		}
+		src.PutProduct(p[0])
+	}
+	if err := m.Load(ctx); err != nil {
+		b.Fatal(err)
+	}
+	sale := shop.CatalogueChange{Products: []string{fmt.Sprintf("%024x", 1000+20*7)}} // in category-0
+	b.Run("encoded-whole", func(b *testing.B) {
+		for b.Loop() {
+			if err := m.Changed(ctx, sale); err != nil {
+				b.Fatal(err)
+			}
+			_, ps, _ := m.ProductsOfCategory(ctx, "category-0")
+			if _, err := json.Marshal(ps); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("kept-encodings", func(b *testing.B) {
+		for b.Loop() {
+			if err := m.Changed(ctx, sale); err != nil {
+				b.Fatal(err)
+			}
+			if _, _, err := m.ProductsOfCategoryJSON(ctx, "category-0"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkRestartFromSnapshot is a restart at 100,000 products of 8 variants each (four

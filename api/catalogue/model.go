@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"shop"
 )
@@ -50,7 +51,8 @@ type Model struct {
 type state struct {
 	products   map[string]*entry
 	bySlug     map[string]*entry
-	newest     []*entry // createdAt desc, then _id desc
+	newest     []*entry            // createdAt desc, then _id desc
+	byCategory map[string][]*entry // by category id, each as newest
 	categories map[string]*shop.Category
 	catBySlug  map[string]*shop.Category
 	catByName  []*shop.Category // sorted by name, ignoring case
@@ -65,6 +67,7 @@ type entry struct {
 	// replaced is set, under the model's lock, when a newer reading of the product or its
 	// removal takes this entry's place: the answers that showed it are stale.
 	replaced bool
+	encoded  atomic.Pointer[encodedProduct] // the product's answer in JSON, once asked for
 }
 
 // New returns an empty model of src; Load fills it.
@@ -79,7 +82,7 @@ func New(src shop.CatalogueSource, log *slog.Logger) *Model {
 
 func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
 	s := state{products: make(map[string]*entry, len(products)), bySlug: make(map[string]*entry, len(products)),
-		newest: make([]*entry, 0, len(products))}
+		newest: make([]*entry, 0, len(products)), byCategory: map[string][]*entry{}}
 	for _, p := range products {
 		e := newEntry(p)
 		s.products[e.p.ID] = e
@@ -87,6 +90,9 @@ func newState(products []*shop.CatalogueProduct, cats []*shop.Category) state {
 		s.newest = append(s.newest, e)
 	}
 	slices.SortFunc(s.newest, newerFirst)
+	for _, e := range s.newest {
+		s.byCategory[e.p.Category.ID] = append(s.byCategory[e.p.Category.ID], e)
+	}
 	s.setCategories(cats)
 	return s
 }
@@ -183,8 +189,11 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 		return nil
 	}
 	reload := m.reload
-	if ch.All {
+	switch {
+	case ch.All:
 		reload = func(ctx context.Context, _ shop.CatalogueChange) error { return m.Load(ctx) }
+	case ch.Taken:
+		reload = func(context.Context, shop.CatalogueChange) error { return nil }
 	}
 	if err := reload(ctx, ch); err != nil {
 		return err
@@ -208,6 +217,20 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 	}
 	m.mu.Unlock()
 	return nil
+}
+
+// Take puts products as a write of this process left them, without reading them again. The
+// writer calls it while it still holds their locks, so two writes of one product arrive in
+// the order they were made; its Changed (Taken) then tells the other processes.
+func (m *Model) Take(products []*shop.CatalogueProduct) {
+	m.loadMu.Lock()
+	defer m.loadMu.Unlock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.gen++
+	for _, p := range products {
+		m.putProductLocked(p.ID, p)
+	}
 }
 
 // reload reads the named documents by id and puts them in the model, removing the gone ones.
@@ -252,9 +275,8 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 		if m.bySlug[old.p.Slug] == old {
 			delete(m.bySlug, old.p.Slug)
 		}
-		if i, found := slices.BinarySearchFunc(m.newest, old, newerFirst); found {
-			m.newest = slices.Delete(m.newest, i, i+1)
-		}
+		m.newest = withoutEntry(m.newest, old)
+		m.byCategory[old.p.Category.ID] = withoutEntry(m.byCategory[old.p.Category.ID], old)
 	}
 	if p == nil {
 		if old != nil {
@@ -265,8 +287,8 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	e := newEntry(p)
 	m.products[id] = e
 	m.bySlug[e.p.Slug] = e
-	i, _ := slices.BinarySearchFunc(m.newest, e, newerFirst)
-	m.newest = slices.Insert(m.newest, i, e)
+	m.newest = withEntry(m.newest, e)
+	m.byCategory[e.p.Category.ID] = withEntry(m.byCategory[e.p.Category.ID], e)
 	if old == nil || old.p.Name != p.Name || old.p.Slug != p.Slug || old.p.Description != p.Description ||
 		old.p.Category.ID != p.Category.ID || !old.p.CreatedAt.Equal(p.CreatedAt) {
 		m.structGen = m.gen
@@ -277,6 +299,20 @@ func (m *Model) putProductLocked(id string, p *shop.CatalogueProduct) {
 	} else if !sameInStock(old, e) {
 		m.stockedGen = m.gen
 	}
+}
+
+// withoutEntry removes e from entries ordered newest first.
+func withoutEntry(entries []*entry, e *entry) []*entry {
+	if i, found := slices.BinarySearchFunc(entries, e, newerFirst); found {
+		return slices.Delete(entries, i, i+1)
+	}
+	return entries
+}
+
+// withEntry inserts e in its place among entries ordered newest first.
+func withEntry(entries []*entry, e *entry) []*entry {
+	i, _ := slices.BinarySearchFunc(entries, e, newerFirst)
+	return slices.Insert(entries, i, e)
 }
 
 // browseChangedLocked is the generation of the last change that can alter a browse: one of

@@ -2,6 +2,7 @@ package catalogue_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
@@ -196,5 +197,64 @@ func TestBrowseSeesEveryChange(t *testing.T) {
 		if got := names(c.q); got != c.want {
 			t.Fatalf("after the changes: %s, want %s", got, c.want)
 		}
+	}
+}
+
+// A category's products follow every change: a product moved to another category leaves the
+// first one's list and takes its place, newest first, in the other's; a deleted one leaves it.
+func TestCategoryListsFollowMovesAndDeletes(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutCategory(&shop.Category{ID: dresses, Name: "Dresses", Slug: "dresses"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	src.PutProduct(product(linen, "linen", 5, 2))
+	maxiDress := product(maxi, "maxi", 5, 3)
+	maxiDress.Category.ID = dresses
+	src.PutProduct(maxiDress)
+	m := loaded(t, src)
+	lists := func() string {
+		t.Helper()
+		out := ""
+		for _, slug := range []string{"shirts", "dresses"} {
+			_, ps, err := m.ProductsOfCategory(ctx, slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, encoded, err := m.ProductsOfCategoryJSON(ctx, slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var decoded []shop.Product
+			if err := json.Unmarshal(encoded, &decoded); err != nil || len(decoded) != len(ps) {
+				t.Fatalf("%s: %d products encoded, %d listed (%v)", slug, len(decoded), len(ps), err)
+			}
+			out += slug + ":"
+			for i, p := range ps {
+				if decoded[i].ID != p.ID || decoded[i].Quantity != p.Quantity {
+					t.Fatalf("%s: encoded %+v, listed %+v", slug, decoded[i], p)
+				}
+				out += " " + p.Name
+			}
+			out += "; "
+		}
+		return out
+	}
+	if got := lists(); got != "shirts: linen oxford; dresses: maxi; " {
+		t.Fatalf("before: %s", got)
+	}
+	moved := product(linen, "linen", 4, 2)
+	moved.Category.ID = dresses
+	src.PutProduct(moved)
+	src.DeleteProduct(oxford)
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen, oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	if got := lists(); got != "shirts:; dresses: maxi linen; " {
+		t.Fatalf("after a move and a delete: %s", got)
+	}
+	related, err := m.RelatedProducts(ctx, maxi, dresses)
+	if err != nil || len(related) != 1 || related[0].Name != "linen" {
+		t.Fatalf("related to the maxi: %v, %v", related, err)
 	}
 }

@@ -2,6 +2,9 @@ package catalogue
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"iter"
 	"strings"
 	"unicode/utf8"
 
@@ -73,18 +76,52 @@ func (m *Model) Product(ctx context.Context, id string) (*shop.Product, error) {
 	return nil, errProductNotFound
 }
 
-// filterLocked answers up to limit products newest first for which keep is true.
-func (m *Model) filterLocked(ctx context.Context, limit int, keep func(*entry) bool) []*shop.Product {
+// filterLocked answers up to limit of entries (newest first) for which keep is true.
+func (m *Model) filterLocked(ctx context.Context, entries []*entry, limit int, keep func(*entry) bool) []*shop.Product {
 	out := []*shop.Product{}
-	for _, e := range m.newest {
-		if len(out) == limit {
-			break
-		}
-		if keep(e) {
-			out = append(out, m.productLocked(ctx, e))
-		}
+	for e := range keptLocked(entries, limit, keep) {
+		out = append(out, m.productLocked(ctx, e))
 	}
 	return out
+}
+
+// keptLocked yields up to limit of entries for which keep is true, in turn.
+func keptLocked(entries []*entry, limit int, keep func(*entry) bool) iter.Seq[*entry] {
+	return func(yield func(*entry) bool) {
+		n := 0
+		for _, e := range entries {
+			if n == limit {
+				return
+			}
+			if keep(e) {
+				n++
+				if !yield(e) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// encodedProduct is a product's answer in JSON, with the category it was answered in.
+type encodedProduct struct {
+	category shop.CategoryRef
+	json     []byte
+}
+
+// productJSONLocked is the answer for e in JSON: kept with e, and encoded again only when its
+// category was renamed since.
+func (m *Model) productJSONLocked(ctx context.Context, e *entry) ([]byte, error) {
+	p := m.productLocked(ctx, e)
+	if enc := e.encoded.Load(); enc != nil && enc.category == p.Category {
+		return enc.json, nil
+	}
+	js, err := json.Marshal(p)
+	if err != nil {
+		return nil, fmt.Errorf("encode product %s: %w", p.ID, err)
+	}
+	e.encoded.Store(&encodedProduct{category: p.Category, json: js})
+	return js, nil
 }
 
 // ProductsOfCategory lists a category's products newest first (at most shop.MaxProductsListed).
@@ -95,9 +132,36 @@ func (m *Model) ProductsOfCategory(ctx context.Context, slug string) (*shop.Cate
 	if !ok {
 		return nil, nil, errCategoryNotFound
 	}
-	ps := m.filterLocked(ctx, shop.MaxProductsListed, func(e *entry) bool { return e.p.Category.ID == c.ID })
+	ps := m.filterLocked(ctx, m.byCategory[c.ID], shop.MaxProductsListed, everyEntry)
 	cc := *c
 	return &cc, ps, nil
+}
+
+func everyEntry(*entry) bool { return true }
+
+// ProductsOfCategoryJSON is ProductsOfCategory with the products as the JSON array they are
+// answered as. Each product's encoding is kept with it, so a category's page made again after
+// a sale encodes only the product sold.
+func (m *Model) ProductsOfCategoryJSON(ctx context.Context, slug string) (*shop.Category, []byte, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	c, ok := m.catBySlug[slug]
+	if !ok {
+		return nil, nil, errCategoryNotFound
+	}
+	out := []byte{'['}
+	for e := range keptLocked(m.byCategory[c.ID], shop.MaxProductsListed, everyEntry) {
+		js, err := m.productJSONLocked(ctx, e)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(out) > 1 {
+			out = append(out, ',')
+		}
+		out = append(out, js...)
+	}
+	cc := *c
+	return &cc, append(out, ']'), nil
 }
 
 // RelatedProducts lists up to shop.MaxRelated other products of the category.
@@ -114,7 +178,7 @@ func (m *Model) RelatedProducts(ctx context.Context, productID, categoryID strin
 	if _, ok := m.categories[categoryID]; !ok {
 		return nil, errCategoryNotFound
 	}
-	return m.filterLocked(ctx, shop.MaxRelated, func(e *entry) bool {
+	return m.filterLocked(ctx, m.byCategory[categoryID], shop.MaxRelated, func(e *entry) bool {
 		return e.p.Category.ID == categoryID && e.p.ID != productID
 	}), nil
 }
@@ -132,7 +196,7 @@ func (m *Model) SearchProducts(ctx context.Context, keyword string) ([]*shop.Pro
 	}
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return m.filterLocked(ctx, shop.MaxSearchResults, func(e *entry) bool {
+	return m.filterLocked(ctx, m.newest, shop.MaxSearchResults, func(e *entry) bool {
 		return strings.Contains(e.nameLower, k) || strings.Contains(e.descLower, k)
 	}), nil
 }

@@ -149,6 +149,7 @@ func gzipKept(plain []byte, churning bool) []byte {
 func writeAnswer(c *gin.Context, a *catalogue.Answer) {
 	h := c.Writer.Header()
 	h.Set("Content-Type", a.ContentType)
+	h.Del("Content-Length") // the length the handler that made it gave its plain body
 	body := a.Plain
 	if a.Gzip != nil && acceptsGzip(c.GetHeader("Accept-Encoding")) {
 		h.Set("Content-Encoding", "gzip")

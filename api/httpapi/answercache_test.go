@@ -3,9 +3,11 @@ package httpapi
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -55,7 +57,12 @@ func TestAnswerCacheKeepsWhatNoChangeTouched(t *testing.T) {
 			c.JSON(http.StatusNotFound, gin.H{"success": false})
 			return
 		}
-		c.JSON(http.StatusOK, gin.H{"success": true, "category": cat, "products": ps, "pad": strings.Repeat("x", 3000)})
+		body, err := json.Marshal(gin.H{"success": true, "category": cat, "products": ps, "pad": strings.Repeat("x", 3000)})
+		if err != nil {
+			t.Error(err)
+		}
+		c.Data(http.StatusOK, "application/json; charset=utf-8", body) // with its Content-Length, as the shop's
+
 	})
 	e.GET("/api/v1/auth/orders", func(c *gin.Context) { calls.Add(1); c.JSON(http.StatusOK, gin.H{"mine": true}) })
 
@@ -68,6 +75,9 @@ func TestAnswerCacheKeepsWhatNoChangeTouched(t *testing.T) {
 		rec := httptest.NewRecorder()
 		e.ServeHTTP(rec, req)
 		body := rec.Body.Bytes()
+		if n := rec.Header().Get("Content-Length"); n != "" && n != strconv.Itoa(len(body)) {
+			t.Fatalf("%s (gzip %v): Content-Length %s for %d bytes sent", path, gz, n, len(body))
+		}
 		if rec.Header().Get("Content-Encoding") == "gzip" {
 			zr, err := gzip.NewReader(bytes.NewReader(body))
 			if err != nil {

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -177,12 +178,23 @@ func (s *Server) productPage(c *gin.Context) {
 func productPageAnswer(ps []*shop.Product) gin.H { return gin.H{"success": true, "products": ps} }
 
 func (s *Server) productsOfCategory(c *gin.Context) {
-	cat, ps, err := s.deps.Products.ProductsOfCategory(c.Request.Context(), c.Param("slug"))
+	cat, products, err := s.deps.Products.ProductsOfCategoryJSON(c.Request.Context(), c.Param("slug"))
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "category": cat, "products": ps})
+	category, err := json.Marshal(cat)
+	if err != nil {
+		fail(c, fmt.Errorf("encode category %s: %w", cat.ID, err))
+		return
+	}
+	// {success, category, products}: the bytes c.JSON writes for them (a map's keys sorted),
+	// with the products encoded by the read model, which keeps each product's encoding.
+	body := make([]byte, 0, len(category)+len(products)+48)
+	body = append(append(body, `{"category":`...), category...)
+	body = append(append(body, `,"products":`...), products...)
+	body = append(body, `,"success":true}`...)
+	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
 }
 
 func (s *Server) relatedProducts(c *gin.Context) {

@@ -26,8 +26,16 @@ const maxGuardedAttempts = 50
 // It answers ENOTFOUND (with notFoundMsg) for a missing document, or decide's error.
 func (d *DB) guardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
 	decide func(doc bson.Raw) (guard, update bson.M, err error)) error {
+	return d.guardedUpdateThen(ctx, coll, id, notFoundMsg, decide, nil)
+}
+
+// guardedUpdateThen is guardedUpdate, calling written (when not nil) once the update has
+// landed, while the document's lock is still held on the embedded store: what it does follows
+// the writes of the document in their order.
+func (d *DB) guardedUpdateThen(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
+	decide func(doc bson.Raw) (guard, update bson.M, err error), written func()) error {
 	for range maxGuardedAttempts {
-		done, err := d.tryGuardedUpdate(ctx, coll, id, notFoundMsg, decide)
+		done, err := d.tryGuardedUpdate(ctx, coll, id, notFoundMsg, decide, written)
 		if err != nil || done {
 			return err
 		}
@@ -36,7 +44,7 @@ func (d *DB) guardedUpdate(ctx context.Context, coll *mongo.Collection, id any, 
 }
 
 func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
-	decide func(doc bson.Raw) (guard, update bson.M, err error)) (bool, error) {
+	decide func(doc bson.Raw) (guard, update bson.M, err error), written func()) (bool, error) {
 	defer d.lockDoc(coll.Name(), id)()
 	doc, err := coll.FindOne(ctx, bson.M{"_id": id}).Raw()
 	if err != nil {
@@ -57,7 +65,13 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id an
 	if err != nil {
 		return false, fmt.Errorf("update %s %v: %w", coll.Name(), id, err)
 	}
-	return res.MatchedCount == 1, nil
+	if res.MatchedCount != 1 {
+		return false, nil
+	}
+	if written != nil {
+		written()
+	}
+	return true, nil
 }
 
 // forgetCached drops document id from the read caches once a write of it has landed (or may

@@ -22,9 +22,14 @@ func (l *Locker) Lock(key string) (unlock func()) {
 	if !l.enabled {
 		return func() {}
 	}
-	h := fnv.New32a()
-	_, _ = h.Write([]byte(key))
-	m := &l.stripes[h.Sum32()%uint32(len(l.stripes))]
+	m := &l.stripes[l.stripe(key)]
 	m.Lock()
 	return m.Unlock
+}
+
+// stripe answers the stripe key locks.
+func (l *Locker) stripe(key string) uint32 {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(key))
+	return h.Sum32() % uint32(len(l.stripes))
 }

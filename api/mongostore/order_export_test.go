@@ -21,3 +21,9 @@ func UpdateByIDForTest(ctx context.Context, db *DB, coll *mongo.Collection, id a
 
 // SetAttemptsClock makes a's windows follow now, for tests of their expiry.
 func SetAttemptsClock(a *Attempts, now func() time.Time) { a.now = now }
+
+// SharesStripeWithVersion reports whether the lock of document id shares its stripe with the
+// catalogue version document's, for tests of writes that hold one while waiting on the other.
+func SharesStripeWithVersion(db *DB, id string) bool {
+	return db.locks.stripe(id) == db.locks.stripe(metaColl+"/"+catalogueMetaID)
+}

@@ -1,13 +1,17 @@
 package mongostore_test
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"shop"
+	"shop/app"
 	"shop/internal/storetest"
 	"shop/mongostore"
 )
@@ -112,5 +116,99 @@ func TestOrderChangesAnswerTheStoredOrder(t *testing.T) {
 	same("a cancellation", gone, err)
 	if gone.PaymentState != shop.PaymentRefunding || len(gone.History) != 3 {
 		t.Fatalf("cancelled order = %+v", gone)
+	}
+}
+
+// TestASaleShowsInTheModelAsStored sells sizes of a garment and checks the read model then
+// holds the product exactly as a model freshly loaded from the store does.
+func TestASaleShowsInTheModelAsStored(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	s, err := app.New(ctx, db, app.Config{PhotoCacheBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Categories.CreateCategory(ctx, "Shirts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 0), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
+	for i, size := range []string{"S", "M", "L"} {
+		stock := 5 + i
+		in.Variants = append(in.Variants, shop.VariantInput{SKU: "OX-" + size, Options: map[string]string{"Size": size},
+			Quantity: &stock})
+	}
+	sized, err := s.Products.SetVariants(ctx, p.ID, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, units := range []int{2, 1} {
+		item := shop.StockItem{ProductID: p.ID, VariantID: sized.Variants[i+1].ID}
+		if err := s.Stock.Reserve(ctx, bson.NewObjectID().Hex(), item, units); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fresh, _, _ := catalogueOn(t, db)
+	want, got := productBySlug(fresh, sized.Slug), productBySlug(s.Catalogue, sized.Slug)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("after the sales the model holds\n%+v\nthe store\n%+v", got, want)
+	}
+	if got.Quantity != 15 || got.Variants[1].Quantity != 4 || got.Variants[2].Quantity != 6 {
+		t.Fatalf("after selling 2 M and 1 L of 5 S, 6 M, 7 L: %+v", got)
+	}
+}
+
+// TestParallelSalesAcrossManyProductsFinish sells units of a few hundred products from 16
+// shoppers at once on the shop as wired, one of them a product whose lock shares its stripe
+// with the catalogue version document's: every sale must still finish (none waits forever).
+func TestParallelSalesAcrossManyProductsFinish(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	s, err := app.New(ctx, db, app.Config{PhotoCacheBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Categories.CreateCategory(ctx, "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := 0; len(ids) < 100 || !slices.ContainsFunc(ids, func(id string) bool {
+		return mongostore.SharesStripeWithVersion(db, id)
+	}); i++ {
+		p, err := s.Products.CreateProduct(ctx, input(c.ID, fmt.Sprint("Tee ", i), 100), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, p.ID)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var wg sync.WaitGroup
+		for w := range 16 {
+			wg.Go(func() {
+				for i := w; i < len(ids)*2; i += 16 {
+					if err := s.Stock.Reserve(ctx, bson.NewObjectID().Hex(), item(ids[i%len(ids)]), 1); err != nil {
+						t.Error(err)
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("%d sales of %d products did not finish within 60 s", 2*len(ids), len(ids))
+	}
+	for _, id := range ids {
+		if p, err := s.Catalogue.Product(ctx, id); err != nil || p.Quantity != 98 {
+			t.Fatalf("product %s shows %v (%v) after selling 2 of 100", id, p, err)
+		}
 	}
 }

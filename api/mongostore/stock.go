@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strconv"
 	"strings"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -234,40 +236,91 @@ func restockKey(orderID string, item shop.StockItem) string {
 // update makes a guarded change of one product's stock and refreshes the catalogue when a
 // quantity moved. A move also moves the product's updatedAt, so an admin's form loaded before
 // it is refused rather than overwriting the sale. Every change also drops the holds of orders
-// sold since (see Settle).
+// sold since (see Settle). On the embedded store the read model takes the product as written,
+// under the product's lock, rather than reading it again; the change is announced once the
+// lock is let go (the version document's lock may share its stripe).
 func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
 	oid, err := objectID("Product id", item.ProductID)
 	if err != nil {
 		return err
 	}
-	moved := false
-	err = s.db.guardedUpdate(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
+	var moved, taken bool
+	var after *shop.CatalogueProduct
+	err = s.db.guardedUpdateThen(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
 		func(doc bson.Raw) (bson.M, bson.M, error) {
 			guard, update, err := decide(doc)
-			if update != nil {
-				if sold := s.soldHolds(doc); sold != nil {
-					unset, _ := update["$unset"].(bson.M)
-					if unset == nil {
-						unset = bson.M{}
-					}
-					maps.Copy(unset, sold)
-					update["$unset"] = unset
+			if err != nil || update == nil {
+				return guard, update, err
+			}
+			if sold := s.soldHolds(doc); sold != nil {
+				unset, _ := update["$unset"].(bson.M)
+				if unset == nil {
+					unset = bson.M{}
+				}
+				maps.Copy(unset, sold)
+				update["$unset"] = unset
+			}
+			inc, _ := update["$inc"].(bson.M)
+			if moved = inc != nil; !moved {
+				return guard, update, nil
+			}
+			set, _ := update["$set"].(bson.M)
+			if set == nil {
+				set = bson.M{}
+			}
+			set["updatedAt"] = nowMillis()
+			update["$set"] = set
+			if s.db.locks.enabled {
+				if after, err = movedProduct(doc, inc, set["updatedAt"].(time.Time)); err != nil {
+					return nil, nil, err
 				}
 			}
-			if _, moved = update["$inc"]; moved {
-				set, _ := update["$set"].(bson.M)
-				if set == nil {
-					set = bson.M{}
-				}
-				set["updatedAt"] = nowMillis()
-				update["$set"] = set
+			return guard, update, nil
+		}, func() {
+			if taker, ok := s.changes.(productTaker); ok && after != nil {
+				taker.Take([]*shop.CatalogueProduct{after})
+				taken = true
 			}
-			return guard, update, err
 		})
 	if err == nil && moved {
-		s.changed(ctx, item.ProductID)
+		s.changed(ctx, shop.CatalogueChange{Products: []string{item.ProductID}, Taken: taken})
 	}
 	return err
+}
+
+// productTaker is a read model that takes products as written (catalogue.Model does).
+type productTaker interface {
+	Take(products []*shop.CatalogueProduct)
+}
+
+// movedProduct answers the catalogue's product doc after the units of inc moved.
+func movedProduct(doc bson.Raw, inc bson.M, at time.Time) (*shop.CatalogueProduct, error) {
+	var d productDoc
+	if err := bson.Unmarshal(doc, &d); err != nil {
+		return nil, fmt.Errorf("read product: %w", err)
+	}
+	for path, v := range inc {
+		n, ok := v.(int)
+		if !ok {
+			return nil, fmt.Errorf("move of %s by %v: not a count", path, v)
+		}
+		switch index, isVariant := strings.CutPrefix(strings.TrimSuffix(path, ".quantity"), "variants."); {
+		case path == "quantity":
+			d.Quantity += n
+		case path == "variantsRev":
+			d.VariantsRev += n
+		case isVariant:
+			i, err := strconv.Atoi(index)
+			if err != nil || i < 0 || i >= len(d.Variants) {
+				return nil, fmt.Errorf("move of %s: no such variant", path)
+			}
+			d.Variants[i].Quantity += n
+		default:
+			return nil, fmt.Errorf("move of %s: not a quantity", path)
+		}
+	}
+	d.UpdatedAt = at
+	return d.catalogueProduct(), nil
 }
 
 // heldUnits answers the units noted under field ("holds.<key>" or "restocks.<key>") in the
@@ -282,12 +335,11 @@ func heldUnits(doc bson.Raw, field string) (int, bool) {
 	return int(n), ok
 }
 
-func (s *Stock) changed(ctx context.Context, id string) {
+func (s *Stock) changed(ctx context.Context, ch shop.CatalogueChange) {
 	if s.changes == nil {
 		return
 	}
-	err := s.changes.Changed(context.WithoutCancel(ctx), shop.CatalogueChange{Products: []string{id}})
-	if err != nil {
-		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", id, "err", err)
+	if err := s.changes.Changed(context.WithoutCancel(ctx), ch); err != nil {
+		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", ch.Products, "err", err)
 	}
 }

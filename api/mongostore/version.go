@@ -34,13 +34,16 @@ type versionDoc struct {
 	Epoch   string `bson:"epoch"`
 	Seq     int64  `bson:"seq"`
 	Changes string `bson:"changes,omitempty"`
+	// ChangesSeq is the seq of the last change listed: a shopd from before the changes were
+	// kept as one string moves seq without them (during a rolling upgrade).
+	ChangesSeq int64 `bson:"changesSeq,omitempty"`
 }
 
-// recent answers the listed changes. A document from before they were kept as one string
-// lists none: a process behind it reloads everything once.
+// recent answers the listed changes. A document whose list does not end at its seq lists
+// none: a process behind it reloads everything once.
 func (v *versionDoc) recent() ([]shop.CatalogueChange, error) {
 	var out []shop.CatalogueChange
-	if v.Changes == "" {
+	if v.Changes == "" || v.ChangesSeq != v.Seq {
 		return out, nil
 	}
 	if err := json.Unmarshal([]byte(v.Changes), &out); err != nil {
@@ -196,7 +199,7 @@ func (d *DB) appendCatalogueChange(ctx context.Context, ch shop.CatalogueChange)
 			return nil, nil, err
 		}
 		seq = v.Seq + 1
-		update := bson.M{"$set": bson.M{"seq": seq, "changes": changes}}
+		update := bson.M{"$set": bson.M{"seq": seq, "changes": changes, "changesSeq": seq}}
 		if _, err := raw.LookupErr("recent"); err == nil {
 			update["$unset"] = bson.M{"recent": ""} // the list as it was kept before
 		}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"shop"
 	"shop/internal/storetest"
 	"shop/mongostore"
@@ -89,5 +91,40 @@ func TestVersionListsABoundedNumberOfIDs(t *testing.T) {
 	}
 	if _, ok := v.ChangesSince(start.Seq); ok {
 		t.Fatal("every change is listed although their ids exceed the bound")
+	}
+}
+
+// TestVersionMovedWithoutItsListListsNothing: a shopd from before the changes were kept as
+// one string moves seq (and its own list) alone; the changes listed then end before seq, so a
+// process behind reloads everything rather than the wrong products.
+func TestVersionMovedWithoutItsListListsNothing(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	src := mongostore.NewCatalogueSource(db)
+	seq, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{"a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Database().Collection("meta").UpdateOne(ctx, bson.M{"_id": "catalogue"},
+		bson.M{"$inc": bson.M{"seq": 1}, "$push": bson.M{"recent": bson.M{"products": bson.A{"b"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	v, err := src.CatalogueVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if changes, ok := v.ChangesSince(seq); ok {
+		t.Fatalf("changes since %d listed as %v: the older shopd's change is not among them", seq, changes)
+	}
+	// The next announcement lists its change again.
+	next, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{"c"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err = src.CatalogueVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if changes, ok := v.ChangesSince(next - 1); !ok || len(changes) != 1 || changes[0].Products[0] != "c" {
+		t.Fatalf("changes since %d = %v (%v), want c", next-1, changes, ok)
 	}
 }

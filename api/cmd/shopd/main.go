@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -110,6 +111,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		s.Answers.Stats)
 	observed.Gauge("shop_pending_orders", "Orders this process is placing: written pending, not yet paid or abandoned.",
 		func() float64 { return float64(s.Orders.Placing()) })
+	var startupWork atomic.Bool // see the photo work below
+	startupWork.Store(true)
+	observed.Gauge("shop_startup_work_running", "1 while the work begun at start (warming the photo cache, "+
+		"making photo copies) runs beside the traffic, 0 once it is done.", func() float64 {
+		if startupWork.Load() {
+			return 1
+		}
+		return 0
+	})
 	if cfg.AdminEmail != "" {
 		if _, err := s.Users.EnsureAdmin(ctx, cfg.AdminEmail, cfg.AdminPassword, "Administrator"); err != nil {
 			return err
@@ -132,6 +142,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	go s.Orders.RecoverEvery(ctx, time.Minute)
 
 	go func() {
+		defer startupWork.Store(false)
 		if store.Embedded {
 			// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 			n, size, err := s.WarmPhotoCache(ctx)

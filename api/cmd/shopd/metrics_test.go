@@ -63,6 +63,16 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	if n := metricValue(t, metricsAddr, latency); n < 3 {
 		t.Fatalf("%s = %v, want at least 3", latency, n)
 	}
+	// The start-up work (an empty catalogue: no photos to warm or copy) ends soon after start.
+	waitFor(t, 30*time.Second, func() bool {
+		res, err := http.Get("http://" + metricsAddr + "/metrics")
+		if err != nil {
+			return false
+		}
+		defer res.Body.Close()
+		text, _ := io.ReadAll(res.Body)
+		return strings.Contains(string(text), "\nshop_startup_work_running 0\n")
+	})
 	// Repeated catalogue reads are answered from the answer cache.
 	if hits := metricValue(t, metricsAddr, `shop_answer_cache_lookups_total{result="hit"}`); hits < 2 {
 		t.Errorf("answer cache hits = %v after 3 equal reads, want at least 2", hits)
