@@ -43,6 +43,20 @@ function countCalls() {
   return calls;
 }
 
+/** watchForSkeletons watches `root` and answers whether a loading skeleton was ever put in it. */
+function watchForSkeletons(root) {
+  let seen = false;
+  const watcher = new MutationObserver((changes) => {
+    seen ||= changes.some((change) => [...change.addedNodes].some((node) =>
+      node.nodeType === Node.ELEMENT_NODE && (node.matches('.skeleton, [aria-busy="true"]') || node.querySelector('.skeleton, [aria-busy="true"]'))));
+  });
+  watcher.observe(root, { childList: true, subtree: true });
+  return () => {
+    watcher.disconnect();
+    return seen;
+  };
+}
+
 /** takeOver runs the client's start-up on a drawn page at `path`: wait for the screen's queries, then render. */
 async function takeOver(root, path) {
   const queryClient = makeQueryClient();
@@ -70,7 +84,9 @@ describe('a page drawn by the server', () => {
     new Function(firstCallScript)();
     expect(window.firstCall).toBeUndefined(); // first-call.js leaves it to the answers in the page
     const calls = countCalls();
+    const skeletonsShown = watchForSkeletons(root);
     await takeOver(root, '/shop');
+    expect(skeletonsShown()).toBe(false);
     expect(screen.queryByText('Drawn by the server')).toBeNull();
     expect(screen.getByRole('article', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(6);
@@ -81,7 +97,9 @@ describe('a page drawn by the server', () => {
   it('is taken over by the home with its trending products and category tiles, and asks the server later', async () => {
     const root = drawPage({ ...shared, [HOME_CALL]: { success: true, products: products.slice(0, 6) } });
     const calls = countCalls();
+    const skeletonsShown = watchForSkeletons(root);
     await takeOver(root, '/');
+    expect(skeletonsShown()).toBe(false);
     const trending = within(screen.getByRole('region', { name: 'Trending Now' }));
     expect(trending.getByRole('link', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: categories[0].name })).toBeInTheDocument();

@@ -2,11 +2,11 @@
 // the filter panel (all but the category), the sort select and Load more. A failed load shows
 // the server's message or Error loading products as a toast (from the query's meta) and, on
 // the page, Try again; an unknown category leads back to the shop. Nothing of the heading
-// or count shows until the categories have loaded.
+// or count shows until the categories have loaded. The list loads as its own chunk.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
-import BrowseList from '../components/browse/BrowseList';
+import BrowseList from '../components/browse/LazyBrowseList';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import ErrorState from '../components/status/ErrorState';
 import EmptyState from '../components/status/EmptyState';

@@ -2,10 +2,9 @@
 // more appends the next page while fewer than the total are loaded. Filters, sort and the
 // loaded page count live in the address, so a shared link or Back brings the same list (and,
 // from the cache, the same scroll position). Failures show no toast: the list shows its error
-// state with Try again. The list is in the first download: a shop opened from a link shows the
-// screen the server drew until React draws the same list (see first-screen.js).
+// state with Try again. The list loads as its own chunk (LazyBrowseList).
 import Layout from '../components/Layout';
-import BrowseList from '../components/browse/BrowseList';
+import BrowseList from '../components/browse/LazyBrowseList';
 import { HOME } from '../paths';
 import { SHOP_PAGE_SIZE } from '../rules';
 

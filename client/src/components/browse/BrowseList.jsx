@@ -15,7 +15,6 @@ import { EMPTY_FACETS, browseQuery } from '../../api/browse';
 import { LOAD_MORE } from '../../texts';
 import FilterPanel from './FilterPanel';
 import SortSelect from './SortSelect';
-import './browse.css';
 
 const CLEARED = { category: [], size: [], colour: [], minPrice: '', maxPrice: '', inStock: false };
 

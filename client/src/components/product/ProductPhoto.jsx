@@ -1,7 +1,8 @@
 // A product's photo from the API, shown whole (contain on a neutral frame of a fixed aspect
 // ratio, so nothing shifts as it loads), in the width the layout needs (srcset and sizes),
 // and replaced by a placeholder when it fails (no photo, or the server cannot answer).
-// `eager` photos (the first row of a grid, the product page) load at once, the rest lazily.
+// `eager` photos (the first row of a grid, the product page) load at once and are drawn in the
+// same frame as the page around them; the rest load lazily and are decoded off the main thread.
 import { useState } from 'react';
 import { photoSrcSet, photoUrl } from '../../api/photos';
 
@@ -23,7 +24,7 @@ export default function ProductPhoto({ product, eager = false, sizes = GRID_SIZE
       <img
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}
-        decoding="async"
+        decoding={eager ? undefined : 'async'}
         src={real ? photoUrl(product) : PLACEHOLDER}
         srcSet={real ? photoSrcSet(product) : undefined}
         sizes={real ? sizes : undefined}

@@ -1,0 +1,29 @@
+// The filtered product list as its own chunk, to keep the storefront's first download small.
+// Once the chunk is in (loadBrowseList), the lazy component is given it at once, so React draws
+// the list in the same render instead of showing the skeletons for a moment: a shop whose first
+// screen the server drew waits for the chunk before its first render (first-screen.js). Opened
+// any other way, the list shows its skeletons until the chunk is in. Its styles are in the first
+// download: the server's drawn shop needs them at its first paint.
+import { lazy, Suspense } from 'react';
+import ProductGridSkeleton from '../status/ProductGridSkeleton';
+import './browse.css';
+
+let loaded;
+
+/** loadBrowseList asks for the list's chunk (the browser fetches it once) and keeps it. */
+export const loadBrowseList = () =>
+  import('./BrowseList').then((module) => {
+    loaded = module;
+    return module;
+  });
+
+// A thenable that answers at once: React.lazy then resolves without suspending.
+const BrowseList = lazy(() => (loaded ? { then: (resolve) => resolve(loaded) } : loadBrowseList()));
+
+export default function LazyBrowseList(props) {
+  return (
+    <Suspense fallback={<ProductGridSkeleton />}>
+      <BrowseList {...props} />
+    </Suspense>
+  );
+}
