@@ -7,7 +7,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"shop"
-	"shop/app"
 	"shop/internal/storetest"
 )
 
@@ -15,14 +14,7 @@ import (
 // as shopd wires it, among 200 garments of 8 sizes: the store's work behind one checkout.
 func BenchmarkCheckout(b *testing.B) {
 	ctx := b.Context()
-	s, err := app.New(ctx, storetest.NewDB(b), app.Config{PhotoCacheBytes: 1 << 20})
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, err := s.Categories.CreateCategory(ctx, "Shirts")
-	if err != nil {
-		b.Fatal(err)
-	}
+	s, c := shopWithCategory(b, storetest.NewDB(b), "Shirts")
 	sizes := []string{"XS", "S", "M", "L", "XL", "XXL", "3XL", "4XL"}
 	var items []shop.CartItem
 	for i := range 200 {

@@ -124,14 +124,7 @@ func TestOrderChangesAnswerTheStoredOrder(t *testing.T) {
 func TestASaleShowsInTheModelAsStored(t *testing.T) {
 	ctx := t.Context()
 	db := storetest.NewDB(t)
-	s, err := app.New(ctx, db, app.Config{PhotoCacheBytes: 1 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Categories.CreateCategory(ctx, "Shirts")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, c := shopWithCategory(t, db, "Shirts")
 	p, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 0), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -168,14 +161,7 @@ func TestASaleShowsInTheModelAsStored(t *testing.T) {
 func TestParallelSalesAcrossManyProductsFinish(t *testing.T) {
 	ctx := t.Context()
 	db := storetest.NewDB(t)
-	s, err := app.New(ctx, db, app.Config{PhotoCacheBytes: 1 << 20})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := s.Categories.CreateCategory(ctx, "Tees")
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, c := shopWithCategory(t, db, "Tees")
 	var ids []string
 	for i := 0; len(ids) < 100 || !slices.ContainsFunc(ids, func(id string) bool {
 		return mongostore.SharesStripeWithVersion(db, id)
@@ -211,4 +197,18 @@ func TestParallelSalesAcrossManyProductsFinish(t *testing.T) {
 			t.Fatalf("product %s shows %v (%v) after selling 2 of 100", id, p, err)
 		}
 	}
+}
+
+// shopWithCategory builds the shop over db as shopd wires it, with one category.
+func shopWithCategory(t testing.TB, db *mongostore.DB, name string) (*app.Shop, *shop.Category) {
+	t.Helper()
+	s, err := app.New(t.Context(), db, app.Config{PhotoCacheBytes: 1 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Categories.CreateCategory(t.Context(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, c
 }
