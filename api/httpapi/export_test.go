@@ -1,0 +1,4 @@
+package httpapi
+
+// FailuresPerAccount lets the outside tests stay within, or go past, an account's limit.
+const FailuresPerAccount = failuresPerAccount
