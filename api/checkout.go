@@ -200,7 +200,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 		return nil, fmt.Errorf("mark order %s paid: %w", orderID, err)
 	}
 	paid.Buyer.Name = r.BuyerName
-	s.notifyPlaced(paid)
+	s.notifyPlaced(paid, r.buyer())
 	return paid, nil
 }
 

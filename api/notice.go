@@ -31,7 +31,7 @@ func (s *Orders) SettleNotice(ctx context.Context, n PaymentNotice) error {
 		if err != nil {
 			return err
 		}
-		s.notifyPlaced(paid)
+		s.notifyPlaced(paid, nil)
 	case n.Kind == NoticeFailed && o.PaymentState == PaymentPending:
 		for _, res := range o.Reserved {
 			if err := s.stock.Release(ctx, o.ID, res.Item); err != nil {

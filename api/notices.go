@@ -112,8 +112,8 @@ func (s *Orders) orderMail(o *Order, u *User, subject, headline string) (Mail, e
 }
 
 // notify mails the buyer of o in the background: a mail never slows or fails the change it
-// tells of. What cannot be sent is logged.
-func (s *Orders) notify(o *Order, subject, headline string) {
+// tells of. What cannot be sent is logged. buyer, when known, saves looking the buyer up.
+func (s *Orders) notify(o *Order, buyer *User, subject, headline string) {
 	if s.mailer == nil {
 		return
 	}
@@ -122,10 +122,13 @@ func (s *Orders) notify(o *Order, subject, headline string) {
 		defer s.mails.Done()
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		u, err := s.users.FindUserByID(ctx, o.Buyer.ID)
-		if err != nil {
-			s.log.Warn("order mail not sent: no buyer to send it to", "order", o.ID, "err", err)
-			return
+		u := buyer
+		if u == nil {
+			var err error
+			if u, err = s.users.FindUserByID(ctx, o.Buyer.ID); err != nil {
+				s.log.Warn("order mail not sent: no buyer to send it to", "order", o.ID, "err", err)
+				return
+			}
 		}
 		m, err := s.orderMail(o, u, subject, headline)
 		if err == nil {
@@ -137,17 +140,18 @@ func (s *Orders) notify(o *Order, subject, headline string) {
 	}()
 }
 
-func (s *Orders) notifyPlaced(o *Order) {
-	s.notify(o, "order "+o.Number+" confirmed", "Thank you for your order. We have received your payment.")
+// notifyPlaced confirms a paid order to its buyer, who checkout just signed in (nil: look up).
+func (s *Orders) notifyPlaced(o *Order, buyer *User) {
+	s.notify(o, buyer, "order "+o.Number+" confirmed", "Thank you for your order. We have received your payment.")
 }
 
 func (s *Orders) notifyStatus(o *Order, refunded bool) {
 	switch {
 	case refunded:
-		s.notify(o, "order "+o.Number+" cancelled",
+		s.notify(o, nil, "order "+o.Number+" cancelled",
 			"Your order is cancelled. Your payment is being refunded to your card.")
 	default:
-		s.notify(o, "order "+o.Number+" is "+strings.ToLower(o.Status),
+		s.notify(o, nil, "order "+o.Number+" is "+strings.ToLower(o.Status),
 			"The status of your order is now "+o.Status+".")
 	}
 }

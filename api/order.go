@@ -159,9 +159,18 @@ const (
 type CheckoutRequest struct {
 	BuyerID        string
 	BuyerName      string // shown on the order answered; the store keeps only the id
+	BuyerEmail     string // where the confirmation goes; empty: the buyer is looked up
 	Nonce          string
 	Cart           []CartItem
 	IdempotencyKey string // optional; a retry with the same key answers the first order
+}
+
+// buyer is the shopper as the request names them, when it gives their address.
+func (r *CheckoutRequest) buyer() *User {
+	if r.BuyerEmail == "" {
+		return nil
+	}
+	return &User{ID: r.BuyerID, Name: r.BuyerName, Email: r.BuyerEmail}
 }
 
 // Validate returns the first problem with the request's shape. Whether the products exist

@@ -75,7 +75,7 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 		if err != nil {
 			return err
 		}
-		s.notifyPlaced(paid)
+		s.notifyPlaced(paid, nil)
 		s.log.Info("recovery: charged order marked paid", "order", id, "number", o.Number)
 		return nil
 	}

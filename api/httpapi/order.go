@@ -26,7 +26,7 @@ func (s *Server) processPayment(c *gin.Context) {
 	}
 	u := currentUser(c)
 	o, created, err := s.deps.Orders.Checkout(c.Request.Context(), shop.CheckoutRequest{
-		BuyerID: u.ID, BuyerName: u.Name, Nonce: body.Nonce, Cart: body.Cart,
+		BuyerID: u.ID, BuyerName: u.Name, BuyerEmail: u.Email, Nonce: body.Nonce, Cart: body.Cart,
 		IdempotencyKey: c.GetHeader("Idempotency-Key"),
 	})
 	if err != nil {

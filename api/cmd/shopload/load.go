@@ -245,12 +245,37 @@ func (s *sample) fail(msg string) {
 
 // measure runs ep for the loader's duration and summarises it.
 func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
+	var w window
+	l.runInto(ctx, &w, ep, l.duration)
+	return w.row(ep)
+}
+
+// window gathers one or more runs of an endpoint, and shopd's CPU time over them.
+type window struct {
+	samples  []*sample
+	took     time.Duration
+	cpuTicks int64 // -1 once shopd's CPU time could not be read
+}
+
+// runInto runs ep for d and adds what it saw to w.
+func (l *loader) runInto(ctx context.Context, w *window, ep endpoint, d time.Duration) {
 	cpu0 := cpuTicks(l.pid)
-	samples, took := l.run(ctx, ep, l.duration)
+	samples, took := l.run(ctx, ep, d)
 	cpu1 := cpuTicks(l.pid)
+	w.samples = append(w.samples, samples...)
+	w.took += took
+	if cpu0 < 0 || cpu1 < 0 || w.cpuTicks < 0 {
+		w.cpuTicks = -1
+	} else {
+		w.cpuTicks += cpu1 - cpu0
+	}
+}
+
+// row summarises the window as ep's row, and prints it.
+func (w *window) row(ep endpoint) *Row {
 	var all []time.Duration
 	row := &Row{Name: ep.name, Kind: ep.kind}
-	for _, s := range samples {
+	for _, s := range w.samples {
 		all = append(all, s.lat...)
 		row.Errors += s.errors
 		row.Bytes += s.bytes
@@ -260,15 +285,15 @@ func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
 	}
 	slices.Sort(all)
 	row.Requests = len(all)
-	row.RPS = float64(len(all)) / took.Seconds()
+	row.RPS = float64(len(all)) / w.took.Seconds()
 	row.P50MS = ms(quantile(all, 0.50))
 	row.P99MS = ms(quantile(all, 0.99))
 	row.MaxMS = ms(quantile(all, 1))
 	if len(all) > 0 {
 		row.AvgBytes = row.Bytes / int64(len(all))
-		if cpu0 >= 0 && cpu1 >= 0 {
-			row.ServerCPUUS = float64(cpu1-cpu0) * 1e6 / clockTicks / float64(len(all))
-			row.ServerCPUShare = float64(cpu1-cpu0) / clockTicks / took.Seconds() / float64(runtime.NumCPU())
+		if w.cpuTicks >= 0 {
+			row.ServerCPUUS = float64(w.cpuTicks) * 1e6 / clockTicks / float64(len(all))
+			row.ServerCPUShare = float64(w.cpuTicks) / clockTicks / w.took.Seconds() / float64(runtime.NumCPU())
 		}
 	}
 	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  shopd CPU %.0f µs/req (%.0f%% of the machine)\n",

@@ -23,48 +23,41 @@ func readMix(fx *fixtures) endpoint {
 	}}
 }
 
-// readsDuringSales measures the read mix at 64 connections alone, then again while a second
-// generator places salesRate checkouts a second across salesProducts products.
+// readsTurns is how many turns of reads without sales, then with them, readsDuringSales takes:
+// a drift of the machine's speed over the run then weighs on both sides alike.
+const readsTurns = 3
+
+// readsDuringSales measures the read mix at 64 connections alone and while a second generator
+// places salesRate checkouts a second across salesProducts products, in alternating turns that
+// add up to the run's duration on each side.
 func (sb *salesBench) readsDuringSales(ctx context.Context) []*SalesRow {
 	lg := &loader{client: sb.client, base: sb.base, conns: 64, duration: sb.duration}
 	mix := readMix(sb.fx)
 	lg.run(ctx, mix, time.Second) // warm up, unrecorded
-	alone := lg.measure(ctx, mix)
-
 	items := sb.itemsOfProducts(salesProducts)
 	sales := &SalesRow{Name: "checkouts-beside-reads"}
 	var mu sync.Mutex
 	var lat []time.Duration
-	run, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	start := time.Now()
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Second / salesRate)
-		defer tick.Stop()
-		r := rand.New(rand.NewPCG(7, uint64(time.Now().UnixNano())))
-		for i := 0; ; i++ {
-			select {
-			case <-run.Done():
-				return
-			case <-tick.C:
-			}
-			tok, it := sb.shoppers[i%len(sb.shoppers)], items[r.IntN(len(items))]
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				took, outcome, err := sb.checkout(ctx, tok, it)
-				mu.Lock()
-				sales.note(took, outcome, err, &lat)
-				mu.Unlock()
-			}()
-		}
-	}()
-	during := lg.measure(ctx, mix)
-	cancel()
-	wg.Wait()
-	sales.summarise(lat, time.Since(start))
+	var selling time.Duration
+	var aloneW, duringW window
+	turn := sb.duration / readsTurns
+	for range readsTurns {
+		lg.runInto(ctx, &aloneW, mix, turn)
+		start := time.Now()
+		stop := sb.sell(ctx, items, func(took time.Duration, outcome string, err error) {
+			mu.Lock()
+			sales.note(took, outcome, err, &lat)
+			mu.Unlock()
+		})
+		lg.runInto(ctx, &duringW, mix, turn)
+		stop()
+		selling += time.Since(start)
+	}
+	sales.summarise(lat, selling)
+	fmt.Print("  without sales:")
+	alone := aloneW.row(mix)
+	fmt.Print("  during sales: ")
+	during := duringW.row(mix)
 
 	reads := &SalesRow{Name: "reads-during-sales", Requests: during.Requests, RPS: during.RPS, P50MS: during.P50MS,
 		P99MS: during.P99MS, MaxMS: during.MaxMS, Errors: during.Errors, FirstError: during.FirstError}
@@ -84,6 +77,37 @@ func (sb *salesBench) readsDuringSales(ctx context.Context) []*SalesRow {
 	sales.judge(fmt.Sprintf("%d/s across %d products; each sold or out of stock; p50/p99 reported",
 		salesRate, salesProducts), 0, nil)
 	return []*SalesRow{base, reads, sales}
+}
+
+// sell places salesRate checkouts a second of items, from the bench's shoppers in turn, until
+// the stop it answers is called; stop waits for the checkouts under way.
+func (sb *salesBench) sell(ctx context.Context, items []stockItem, done func(time.Duration, string, error)) (stop func()) {
+	run, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Second / salesRate)
+		defer tick.Stop()
+		r := rand.New(rand.NewPCG(7, uint64(time.Now().UnixNano())))
+		for i := 0; ; i++ {
+			select {
+			case <-run.Done():
+				return
+			case <-tick.C:
+			}
+			tok, it := sb.shoppers[i%len(sb.shoppers)], items[r.IntN(len(items))]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				done(sb.checkout(ctx, tok, it))
+			}()
+		}
+	}()
+	return func() {
+		cancel()
+		wg.Wait()
+	}
 }
 
 // itemsOfProducts answers the stock items of n products picked at random.

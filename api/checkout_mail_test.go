@@ -1,0 +1,82 @@
+package shop_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+
+	"shop"
+)
+
+// sentMails keeps what was sent.
+type sentMails struct {
+	mu   sync.Mutex
+	sent []shop.Mail
+}
+
+func (m *sentMails) Send(_ context.Context, mail shop.Mail) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.sent = append(m.sent, mail)
+	return nil
+}
+
+// countedUsers answers one user and counts the look-ups.
+type countedUsers struct {
+	mu      sync.Mutex
+	lookups int
+	user    shop.User
+}
+
+func (u *countedUsers) FindUserByID(_ context.Context, id string) (*shop.User, error) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.lookups++
+	if id != u.user.ID {
+		return nil, errors.New("no such user")
+	}
+	return &u.user, nil
+}
+
+// A checkout's confirmation goes to the address the signed-in buyer gave with the request,
+// without reading the buyer again; a request without it looks the buyer up.
+func TestCheckoutConfirmationGoesToTheBuyerOfTheRequest(t *testing.T) {
+	for _, tt := range []struct {
+		name        string
+		email       string
+		wantTo      string
+		wantLookups int
+	}{
+		{"address given", "asha@shop.test", "asha@shop.test", 0},
+		{"address looked up", "", "asha.stored@shop.test", 1},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+			mails := &sentMails{}
+			users := &countedUsers{user: shop.User{ID: "b1", Name: "Asha Rao", Email: "asha.stored@shop.test"}}
+			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: newMemStock(map[string]int{"p1": 3}),
+				Gateway: &cancellingGateway{cancel: func() {}} /* approves */, Mailer: mails, Users: users,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+			o, _, err := orders.Checkout(t.Context(), shop.CheckoutRequest{BuyerID: "b1", BuyerName: "Asha Rao",
+				BuyerEmail: tt.email, Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := orders.Drain(t.Context()); err != nil { // lets the mail go out
+				t.Fatal(err)
+			}
+			if len(mails.sent) != 1 || mails.sent[0].To != tt.wantTo {
+				t.Fatalf("sent %+v; want one mail to %s", mails.sent, tt.wantTo)
+			}
+			if users.lookups != tt.wantLookups {
+				t.Fatalf("%d look-ups of the buyer, want %d", users.lookups, tt.wantLookups)
+			}
+			if o.Buyer.Name != "Asha Rao" {
+				t.Fatalf("buyer %+v", o.Buyer)
+			}
+		})
+	}
+}
