@@ -247,7 +247,10 @@ func (s *sample) fail(msg string) {
 func (l *loader) measure(ctx context.Context, ep endpoint) *Row {
 	var w window
 	l.runInto(ctx, &w, ep, l.duration)
-	return w.row(ep)
+	row := w.row(ep)
+	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  shopd CPU %.0f µs/req (%.0f%% of the machine)\n",
+		row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors, row.ServerCPUUS, row.ServerCPUShare*100)
+	return row
 }
 
 // window gathers one or more runs of an endpoint, and shopd's CPU time over them.
@@ -271,7 +274,7 @@ func (l *loader) runInto(ctx context.Context, w *window, ep endpoint, d time.Dur
 	}
 }
 
-// row summarises the window as ep's row, and prints it.
+// row summarises the window as ep's row.
 func (w *window) row(ep endpoint) *Row {
 	var all []time.Duration
 	row := &Row{Name: ep.name, Kind: ep.kind}
@@ -296,8 +299,6 @@ func (w *window) row(ep endpoint) *Row {
 			row.ServerCPUShare = float64(w.cpuTicks) / clockTicks / w.took.Seconds() / float64(runtime.NumCPU())
 		}
 	}
-	fmt.Printf("  %-20s %9.0f req/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  shopd CPU %.0f µs/req (%.0f%% of the machine)\n",
-		row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors, row.ServerCPUUS, row.ServerCPUShare*100)
 	return row
 }
 

@@ -54,10 +54,7 @@ func (sb *salesBench) readsDuringSales(ctx context.Context) []*SalesRow {
 		selling += time.Since(start)
 	}
 	sales.summarise(lat, selling)
-	fmt.Print("  without sales:")
-	alone := aloneW.row(mix)
-	fmt.Print("  during sales: ")
-	during := duringW.row(mix)
+	alone, during := aloneW.row(mix), duringW.row(mix)
 
 	reads := &SalesRow{Name: "reads-during-sales", Requests: during.Requests, RPS: during.RPS, P50MS: during.P50MS,
 		P99MS: during.P99MS, MaxMS: during.MaxMS, Errors: during.Errors, FirstError: during.FirstError}
