@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"shop/internal/freeport"
 )
 
 // config is one crash run.
@@ -89,7 +90,7 @@ type shopd struct {
 
 // startShopd starts shopd on dir's data and waits until it is healthy; run numbers its log.
 func startShopd(bin, dir string, run int) (*shopd, error) {
-	port, err := freePort()
+	port, err := freeport.Loopback()
 	if err != nil {
 		return nil, err
 	}
@@ -151,15 +152,4 @@ func (s *shopd) stop() error {
 		s.kill()
 		return fmt.Errorf("shopd did not stop within 30 s of SIGTERM")
 	}
-}
-
-// freePort asks the kernel for a loopback port that is free now.
-func freePort() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	_, port, err := net.SplitHostPort(ln.Addr().String())
-	return port, err
 }

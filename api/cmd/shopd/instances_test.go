@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"io"
 	"mime/multipart"
-	"net"
 	"net/http"
-	"strconv"
 	"testing"
 	"time"
+
+	"shop/internal/freeport"
 )
 
 // TestTwoInstancesOnOneStore runs two shopd instances on one store, as an operator scaling out
@@ -118,10 +118,9 @@ func waitFor(t *testing.T, limit time.Duration, ok func() bool) {
 
 func freePort(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := freeport.Loopback()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	return port
 }

@@ -17,12 +17,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"runtime"
 	"strings"
 	"time"
+
+	"shop/internal/freeport"
 )
 
 func main() {
@@ -61,12 +62,11 @@ func run() (int, error) {
 	)
 	flag.Parse()
 	if *freePort {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		port, err := freeport.Loopback()
 		if err != nil {
 			return 0, err
 		}
-		defer ln.Close()
-		fmt.Println(ln.Addr().(*net.TCPAddr).Port)
+		fmt.Println(port)
 		return 0, nil
 	}
 

@@ -12,7 +12,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -21,6 +20,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"shop/internal/freeport"
 )
 
 func main() {
@@ -58,7 +59,7 @@ func run(shopdPath string, duration time.Duration, workers int) (err error) {
 			_ = os.RemoveAll(dir) // kept, with shopd's log, when the soak fails
 		}
 	}()
-	port, err := freePort()
+	port, err := freeport.Loopback()
 	if err != nil {
 		return err
 	}
@@ -113,17 +114,6 @@ func run(shopdPath string, duration time.Duration, workers int) (err error) {
 	default:
 	}
 	return s.verify(elapsed, samples)
-}
-
-// freePort asks the kernel for a loopback port that is free now.
-func freePort() (string, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", err
-	}
-	defer ln.Close()
-	_, port, err := net.SplitHostPort(ln.Addr().String())
-	return port, err
 }
 
 func waitHealthy(base string, exited <-chan error) error {
