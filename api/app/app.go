@@ -148,6 +148,10 @@ func (s *Shop) Run(ctx context.Context, interval time.Duration) { s.Catalogue.Wa
 // they have them, so the next start can read them (a failure is logged: the next start
 // rebuilds them). Call it when the shop stops, after the last order was written.
 func (s *Shop) SaveSnapshot(ctx context.Context) {
+	// The snapshot is taken at the version that announces every change the model holds.
+	if err := s.Catalogue.Announced(ctx); err != nil {
+		s.log.Error("announce the catalogue's last changes", "err", err)
+	}
 	if s.snapshotPath != "" {
 		if err := s.Catalogue.SaveSnapshot(s.snapshotPath); err != nil {
 			s.log.Warn("save the catalogue snapshot", "err", err)
