@@ -300,16 +300,8 @@ func (s *Orders) abandon(ctx context.Context, o *Order) {
 // the HTTP server stopped taking requests and before the store closes: a checkout that has
 // begun to charge a card must also write its order (or give the money and stock back).
 func (s *Orders) Drain(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() {
-		s.inflight.Wait()
-		s.mails.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("checkouts still running at shutdown: %w", ctx.Err())
+	if err := WaitFor(ctx, &s.inflight, &s.mails); err != nil {
+		return fmt.Errorf("checkouts still running at shutdown: %w", err)
 	}
+	return nil
 }

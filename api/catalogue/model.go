@@ -255,17 +255,10 @@ func (m *Model) Announced(ctx context.Context) error {
 		go m.announceGathered()
 	}
 	m.takenMu.Unlock()
-	done := make(chan struct{})
-	go func() {
-		m.announcing.Wait()
-		close(done)
-	}()
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("announce the catalogue's last changes: %w", ctx.Err())
+	if err := shop.WaitFor(ctx, &m.announcing); err != nil {
+		return fmt.Errorf("announce the catalogue's last changes: %w", err)
 	}
+	return nil
 }
 
 // announce records ch, which the model holds already, in the store's version document so
