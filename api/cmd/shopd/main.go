@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -247,9 +248,10 @@ func servedURL(addr net.Addr) string {
 	return "http://" + net.JoinHostPort(host, port)
 }
 
-// serveMetrics serves Prometheus metrics at /metrics on addr ("off": not at all) until the
-// returned stop is called. Metrics are for the operator's network only, so they never share
-// the public port. A taken address is logged, not fatal: the shop serves on without metrics.
+// serveMetrics serves Prometheus metrics at /metrics, and Go's profiles at /debug/pprof/, on
+// addr ("off": not at all) until the returned stop is called. Both are for the operator's
+// network only, so they never share the public port. A taken address is logged, not fatal:
+// the shop serves on without metrics.
 func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
 	if addr == "off" {
 		return func() {}
@@ -261,7 +263,10 @@ func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", h)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 30 * time.Second}
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	// A CPU profile answers after the seconds it samples (30 by default).
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 2 * time.Minute}
 	go func() { _ = srv.Serve(ln) }()
 	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
 	return func() { _ = srv.Close() }

@@ -49,6 +49,19 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 		t.Fatalf("the public port serves the metrics: %.300s", public)
 	}
 
+	// Profiles are for the operator too: on the metrics address, never on the public port.
+	for url, want := range map[string]bool{"http://" + metricsAddr + "/debug/pprof/": true, base + "/debug/pprof/": false} {
+		res, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if served := res.StatusCode == 200 && strings.Contains(string(page), "goroutine"); served != want {
+			t.Errorf("GET %s: %d %.200s; profiles served: %v, want %v", url, res.StatusCode, page, served, want)
+		}
+	}
+
 	count := `shop_http_requests_total{method="GET",route="/api/v1/product/product-count",status="200"}`
 	before := metricValue(t, metricsAddr, count)
 	for range 3 {
