@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -52,7 +53,11 @@ type DB struct {
 	// orders and users keep what the order lists and the sign-in check read by _id on the
 	// embedded store (nil on MongoDB, where other processes write too): see readCache.
 	orders *readCache[orderDoc]
-	users  *readCache[userDoc]                              // without secrets (publicUser)
+	users  *readCache[userDoc] // without secrets (publicUser)
+	// stored keeps products and orders as stored, from this process's reads and inserts, for
+	// the read that begins a guarded update: a checkout reads its products to price them and
+	// then reserves their stock, and inserts its order and then marks it paid (nil on MongoDB).
+	stored *readCache[bson.Raw]
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 	// announcer writes the catalogue changes of this process to the version document.
 	announcer *announcer
@@ -62,6 +67,7 @@ type DB struct {
 const (
 	cachedOrders = 4096
 	cachedUsers  = 16384
+	cachedStored = 4096 // a product of 8 sizes is about 3 KB
 )
 
 // Open connects to uri and database name, retrying with backoff until ConnectTimeout.
@@ -102,6 +108,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	d.announcer = &announcer{write: d.appendCatalogueChange}
 	if o.SerializeUpdates {
 		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)
+		d.stored = newReadCache[bson.Raw](cachedStored)
 	}
 	return d, nil
 }
@@ -124,43 +131,76 @@ func (d *DB) Database() *mongo.Database { return d.db }
 func (d *DB) Locks() *Locker { return d.locks }
 
 // EnsureIndexes creates the indexes every query relies on; it is safe to run at every start.
+// The embedded store (FerretDB on SQLite) answers only a filter on _id alone from an index
+// and sorts in Go, so there only the unique indexes are made, for the uniqueness they keep;
+// each other one would be upkeep at every write (a JSON expression over the whole document)
+// that no query uses, and is dropped when an earlier start made it.
 func (d *DB) EnsureIndexes(ctx context.Context) error {
-	asc := func(keys ...string) bson.D {
-		doc := bson.D{}
-		for _, k := range keys {
-			doc = append(doc, bson.E{Key: k, Value: 1})
-		}
-		return doc
+	type index struct {
+		keys   bson.D
+		unique bool
 	}
-	// A fresh options value per index: the driver records the generated name on it.
-	unique := func() *options.IndexOptionsBuilder { return options.Index().SetUnique(true) }
-	want := map[string][]mongo.IndexModel{
-		usersColl:      {{Keys: asc("email"), Options: unique()}},
-		categoriesColl: {{Keys: asc("slug"), Options: unique()}, {Keys: asc("nameKey"), Options: unique()}},
+	asc := func(key string) bson.D { return bson.D{{Key: key, Value: 1}} }
+	want := map[string][]index{
+		usersColl:      {{asc("email"), true}},
+		categoriesColl: {{asc("slug"), true}, {asc("nameKey"), true}},
 		productsColl: {
-			{Keys: asc("slug"), Options: unique()},
-			{Keys: bson.D{{Key: "category", Value: 1}, {Key: "createdAt", Value: -1}}},
-			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
+			{asc("slug"), true},
+			{bson.D{{Key: "category", Value: 1}, {Key: "createdAt", Value: -1}}, false},
+			{bson.D{{Key: "createdAt", Value: -1}}, false},
 		},
 		ordersColl: {
-			{Keys: asc("number"), Options: unique()},
-			{Keys: bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}},
-			{Keys: bson.D{{Key: "createdAt", Value: -1}}},
-			{Keys: bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}},
-			{Keys: asc("payment.transactionId")},
+			{asc("number"), true},
+			{bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}, false},
+			{bson.D{{Key: "createdAt", Value: -1}}, false},
+			{bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}, false},
+			{asc("payment.transactionId"), false},
 		},
 	}
 	if err := d.numberOrders(ctx); err != nil {
 		return err
 	}
-	for coll, models := range want {
-		for _, m := range models {
+	for coll, indexes := range want {
+		for _, ix := range indexes {
+			if !ix.unique && d.embedded() {
+				if err := d.dropIndex(ctx, coll, ix.keys); err != nil {
+					return err
+				}
+				continue
+			}
+			m := mongo.IndexModel{Keys: ix.keys}
+			if ix.unique {
+				m.Options = options.Index().SetUnique(true)
+			}
 			if _, err := d.db.Collection(coll).Indexes().CreateOne(ctx, m); err != nil {
-				return fmt.Errorf("create index on %s %v: %w", coll, m.Keys, err)
+				return fmt.Errorf("create index on %s %v: %w", coll, ix.keys, err)
 			}
 		}
 	}
 	return d.indexIDs(ctx)
+}
+
+// embedded reports whether the store is the embedded one (see Options.IndexIDs).
+func (d *DB) embedded() bool { return d.index != nil }
+
+// dropIndex drops the index of coll on keys, when there is one, by the name MongoDB gives it.
+func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s_%v", k.Key, k.Value)
+	}
+	name := strings.Join(parts, "_")
+	names, err := d.db.Collection(coll).Indexes().ListSpecifications(ctx)
+	if err != nil {
+		return fmt.Errorf("list indexes of %s: %w", coll, err)
+	}
+	if !slices.ContainsFunc(names, func(s mongo.IndexSpecification) bool { return s.Name == name }) {
+		return nil
+	}
+	if err := d.db.Collection(coll).Indexes().DropOne(ctx, name); err != nil {
+		return fmt.Errorf("drop index %s of %s: %w", name, coll, err)
+	}
+	return nil
 }
 
 // UpdatedCollections are the collections the shop updates or deletes from by _id. On the

@@ -3,10 +3,15 @@ package mongostore_test
 import (
 	"context"
 	"net"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"shop/internal/storetest"
 	"shop/mongostore"
 )
 
@@ -32,5 +37,45 @@ func TestOpenGivesUpOnAStoreThatNeverAnswers(t *testing.T) {
 	}
 	if took < time.Second || took > 10*time.Second {
 		t.Errorf("gave up after %s; want about the 2 s connect timeout", took)
+	}
+}
+
+// On MongoDB every index the queries use is made. The embedded store answers only a filter on
+// _id from an index, so there only the unique indexes are kept (made earlier, the others are
+// dropped): each other one would only be upkeep at every write.
+func TestIndexes(t *testing.T) {
+	db := storetest.NewDB(t)
+	ctx := t.Context()
+	names := func(coll string) []string {
+		specs, err := db.Database().Collection(coll).Indexes().ListSpecifications(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range specs {
+			out = append(out, s.Name)
+		}
+		slices.Sort(out)
+		return out
+	}
+	want := map[string][]string{
+		"products": {"_id_", "category_1_createdAt_-1", "createdAt_-1", "slug_1"},
+		"orders": {"_id_", "buyer_1_createdAt_-1", "createdAt_-1", "number_1", "paymentState_1_createdAt_1",
+			"payment.transactionId_1"},
+	}
+	if storetest.Embedded() {
+		want = map[string][]string{"products": {"_id_", "slug_1"}, "orders": {"_id_", "number_1"}}
+		earlier := mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}}
+		if _, err := db.Database().Collection("orders").Indexes().CreateOne(ctx, earlier); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.EnsureIndexes(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for coll, w := range want {
+		if got := names(coll); !slices.Equal(got, w) {
+			t.Errorf("indexes of %s: %v, want %v", coll, got, w)
+		}
 	}
 }

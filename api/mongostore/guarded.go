@@ -46,7 +46,7 @@ func (d *DB) guardedUpdateThen(ctx context.Context, coll *mongo.Collection, id a
 func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
 	decide func(doc bson.Raw) (guard, update bson.M, err error), written func()) (bool, error) {
 	defer d.lockDoc(coll.Name(), id)()
-	doc, err := coll.FindOne(ctx, bson.M{"_id": id}).Raw()
+	doc, err := d.readStored(ctx, coll, id)
 	if err != nil {
 		return false, notFound(err, notFoundMsg)
 	}
@@ -74,6 +74,34 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id an
 	return true, nil
 }
 
+// readStored answers document id of coll as stored: as this process last read or inserted it
+// when the cache still holds it (the caller holds the document's lock, so no write of it is
+// under way), else from the store.
+func (d *DB) readStored(ctx context.Context, coll *mongo.Collection, id any) (bson.Raw, error) {
+	if oid, ok := id.(bson.ObjectID); ok && d.stored != nil {
+		if doc, ok := d.stored.get(oid); ok {
+			return doc, nil
+		}
+	}
+	return coll.FindOne(ctx, bson.M{"_id": id}).Raw()
+}
+
+// keepStored keeps doc, document id as read from the store after begin answered start (or as
+// inserted), for the guarded update that may follow (embedded store only).
+func (d *DB) keepStored(id bson.ObjectID, doc bson.Raw, start uint64) {
+	if d.stored != nil {
+		d.stored.put(id, doc, start)
+	}
+}
+
+// storedClock is what keepStored takes: called before the read or insert of what it keeps.
+func (d *DB) storedClock() uint64 {
+	if d.stored == nil {
+		return 0
+	}
+	return d.stored.begin()
+}
+
 // forgetCached drops document id from the read caches once a write of it has landed (or may
 // have). ObjectIDs are unique across collections, so one id names one document.
 func (d *DB) forgetCached(id any) {
@@ -83,6 +111,7 @@ func (d *DB) forgetCached(id any) {
 	}
 	d.orders.forget(oid)
 	d.users.forget(oid)
+	d.stored.forget(oid)
 }
 
 // lockDoc takes the lock of document id of coll on the embedded store (see Locker) and

@@ -219,16 +219,23 @@ func (s *OrderStore) productDocs(ctx context.Context, oids []bson.ObjectID) ([]p
 		}
 		return docs, nil
 	}
+	// Whole documents here (a photo is only its reference): the reservation that follows
+	// starts from them (keepStored) instead of reading each product again.
 	docs := make([]productDoc, 0, len(oids))
 	for _, oid := range oids {
-		var d productDoc
-		err := coll.FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(noPhoto)).Decode(&d)
+		start := s.db.storedClock()
+		raw, err := coll.FindOne(ctx, bson.M{"_id": oid}).Raw()
 		if errors.Is(err, mongo.ErrNoDocuments) {
 			continue
 		}
 		if err != nil {
 			return nil, fmt.Errorf("load cart product %s: %w", oid.Hex(), err)
 		}
+		var d productDoc
+		if err := bson.Unmarshal(raw, &d); err != nil {
+			return nil, fmt.Errorf("read cart product %s: %w", oid.Hex(), err)
+		}
+		s.db.keepStored(oid, raw, start)
 		docs = append(docs, d)
 	}
 	return docs, nil

@@ -18,6 +18,7 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *shop.Order) error {
 	if err != nil {
 		return err
 	}
+	start := s.db.storedClock()
 	for range 5 {
 		doc.Number = shop.NewOrderNumber()
 		_, err = s.orders().InsertOne(ctx, doc)
@@ -27,6 +28,9 @@ func (s *OrderStore) CreateOrder(ctx context.Context, o *shop.Order) error {
 	}
 	if err != nil {
 		return fmt.Errorf("insert order: %w", err)
+	}
+	if raw, err := bson.Marshal(doc); err == nil { // kept for marking it paid: no read of it then
+		s.db.keepStored(doc.ID, raw, start)
 	}
 	o.Number = doc.Number
 	return s.indexed(ctx, doc)

@@ -139,10 +139,16 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	if err != nil {
 		return nil, err
 	}
-	var current productDoc
-	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&current); err != nil {
+	start := s.db.storedClock()
+	raw, err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Raw()
+	if err != nil {
 		return nil, notFound(err, errProductNotFound.Message)
 	}
+	var current productDoc
+	if err := bson.Unmarshal(raw, &current); err != nil {
+		return nil, fmt.Errorf("read product %s: %w", id, err)
+	}
+	s.db.keepStored(oid, raw, start)
 	if !in.LoadedAt.IsZero() && !current.UpdatedAt.Equal(in.LoadedAt) {
 		return nil, errProductMoved
 	}
@@ -203,6 +209,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 	unlock := s.db.lockDoc(productsColl, oid)
 	var old productDoc
 	err = s.coll().FindOneAndDelete(ctx, bson.M{"_id": oid}).Decode(&old)
+	s.db.forgetCached(oid)
 	unlock()
 	if err != nil {
 		return notFound(err, errProductNotFound.Message)

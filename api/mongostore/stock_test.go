@@ -163,3 +163,54 @@ func TestStockParallelReservationsNeverOversell(t *testing.T) {
 		t.Fatalf("10 parallel releases of one hold left %d, want 1", q)
 	}
 }
+
+// A checkout reads its products to price them, then reserves their stock. On the embedded store
+// the reservation starts from that read when no write of the product came between; these show
+// that a write that did come between is never missed.
+func TestReservationAfterPricingSeesTheSalesBetween(t *testing.T) {
+	db := storetest.NewDB(t)
+	stock, orders := mongostore.NewStock(db, nil), mongostore.NewOrderStore(db)
+	id := insertProduct(t, db, 1)
+	if _, err := orders.ProductsByID(t.Context(), []string{id}); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Reserve(t.Context(), bson.NewObjectID().Hex(), item(id), 1); err != nil {
+		t.Fatalf("the first buyer's reservation: %v", err)
+	}
+	err := stock.Reserve(t.Context(), bson.NewObjectID().Hex(), item(id), 1)
+	if shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("a reservation of the last unit, already sold since it was priced: %v, want ECONFLICT", err)
+	}
+	if q := quantityOf(t, db, id); q != 0 {
+		t.Fatalf("quantity %d, want 0", q)
+	}
+}
+
+func TestParallelPricingAndReservationsNeverOversell(t *testing.T) {
+	db := storetest.NewDB(t)
+	stock, orders := mongostore.NewStock(db, nil), mongostore.NewOrderStore(db)
+	id := insertProduct(t, db, 5)
+	var ok atomic.Int32
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Go(func() {
+			products, err := orders.ProductsByID(context.Background(), []string{id})
+			if err != nil || products[id] == nil {
+				t.Errorf("price: %v", err)
+				return
+			}
+			err = stock.Reserve(context.Background(), bson.NewObjectID().Hex(), item(id), 1)
+			switch shop.ErrorCode(err) {
+			case "":
+				ok.Add(1)
+			case shop.ECONFLICT:
+			default:
+				t.Errorf("reserve: %v", err)
+			}
+		})
+	}
+	wg.Wait()
+	if ok.Load() != 5 || quantityOf(t, db, id) != 0 {
+		t.Fatalf("%d reservations succeeded leaving %d; want 5 leaving 0", ok.Load(), quantityOf(t, db, id))
+	}
+}
