@@ -80,7 +80,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	}
 	opts := options.Client().ApplyURI(uri).SetServerSelectionTimeout(5 * time.Second).SetConnectTimeout(5 * time.Second)
 	if o.SerializeUpdates {
-		opts.SetMonitor((&writeGate{}).monitor())
+		opts.SetMonitor(newWriteGate().monitor())
 	}
 	client, err := mongo.Connect(opts)
 	if err != nil {
