@@ -20,6 +20,7 @@ const (
 	checkoutShoppers      = 16    // concurrent shoppers of the checkout-alone run
 	maxCheckoutP99MS      = 50.0  // checkout alone
 	minCheckoutRPS        = 100.0 // checkout alone
+	pacedCheckoutRate     = 100   // checkouts a second of the paced run (reported)
 	salesRate             = 20    // checkouts a second beside the reads
 	salesProducts         = 200   // products those checkouts buy
 	minReadsDuringSales   = 0.80  // reads' requests/s during sales, share of those without
@@ -114,7 +115,7 @@ func runSales(ctx context.Context, base, peer, adminEmail, adminPassword string,
 
 	res := &SalesResults{}
 	if part("checkout") {
-		res.Rows = append(res.Rows, sb.checkoutAlone(ctx))
+		res.Rows = append(res.Rows, sb.checkoutAlone(ctx), sb.checkoutPaced(ctx))
 	}
 	if part("reads") {
 		res.Rows = append(res.Rows, sb.readsDuringSales(ctx)...)
@@ -261,6 +262,30 @@ func (sb *salesBench) checkoutAlone(ctx context.Context) *SalesRow {
 		}
 		return ""
 	})
+	return row
+}
+
+// checkoutPaced has the shoppers place pacedCheckoutRate checkouts a second between them, of
+// random variants: how long a checkout takes at that rate rather than at the most the shop
+// can take (checkoutAlone). Reported.
+func (sb *salesBench) checkoutPaced(ctx context.Context) *SalesRow {
+	var mu sync.Mutex
+	var lat []time.Duration
+	row := &SalesRow{Name: fmt.Sprintf("checkout-at-%d/s", pacedCheckoutRate)}
+	start := time.Now()
+	stop := sb.sell(ctx, pacedCheckoutRate, sb.items, func(took time.Duration, outcome string, err error) {
+		mu.Lock()
+		row.note(took, outcome, err, &lat)
+		mu.Unlock()
+	})
+	select {
+	case <-ctx.Done():
+	case <-time.After(sb.duration):
+	}
+	stop()
+	row.summarise(lat, time.Since(start))
+	row.judge(fmt.Sprintf("reported: %d checkouts/s from %d shoppers, p50/p99; 0 errors but out-of-stock",
+		pacedCheckoutRate, checkoutShoppers), 0, nil)
 	return row
 }
 

@@ -44,7 +44,7 @@ func (sb *salesBench) readsDuringSales(ctx context.Context) []*SalesRow {
 	for range readsTurns {
 		lg.runInto(ctx, &aloneW, mix, turn)
 		start := time.Now()
-		stop := sb.sell(ctx, items, func(took time.Duration, outcome string, err error) {
+		stop := sb.sell(ctx, salesRate, items, func(took time.Duration, outcome string, err error) {
 			mu.Lock()
 			sales.note(took, outcome, err, &lat)
 			mu.Unlock()
@@ -76,15 +76,15 @@ func (sb *salesBench) readsDuringSales(ctx context.Context) []*SalesRow {
 	return []*SalesRow{base, reads, sales}
 }
 
-// sell places salesRate checkouts a second of items, from the bench's shoppers in turn, until
-// the stop it answers is called; stop waits for the checkouts under way.
-func (sb *salesBench) sell(ctx context.Context, items []stockItem, done func(time.Duration, string, error)) (stop func()) {
+// sell places rate checkouts a second of items, from the bench's shoppers in turn, until the
+// stop it answers is called; stop waits for the checkouts under way.
+func (sb *salesBench) sell(ctx context.Context, rate int, items []stockItem, done func(time.Duration, string, error)) (stop func()) {
 	run, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		tick := time.NewTicker(time.Second / salesRate)
+		tick := time.NewTicker(time.Second / time.Duration(rate))
 		defer tick.Stop()
 		r := rand.New(rand.NewPCG(7, uint64(time.Now().UnixNano())))
 		for i := 0; ; i++ {
