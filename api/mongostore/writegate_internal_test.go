@@ -14,7 +14,9 @@ import (
 func TestWriteGateLetsTwoWritesThroughAtOnce(t *testing.T) {
 	m := newWriteGate().monitor()
 	ctx := context.Background()
-	start := func(id int64, name string) { m.Started(ctx, &event.CommandStartedEvent{CommandName: name, RequestID: id}) }
+	start := func(id int64, name string) {
+		m.Started(ctx, &event.CommandStartedEvent{CommandName: name, RequestID: id})
+	}
 	start(1, "insert")
 	start(2, "update")
 	start(3, "find") // a read: through at once
