@@ -1,7 +1,8 @@
 // Command shopsoak is the shop's soak test (make soak). It starts the shopd binary it is given
 // on a free loopback port with a fresh data directory (embedded store, demo catalogue), sends
 // mixed traffic for SOAK_DURATION (default 5m) from a bounded set of goroutines, then checks
-// that nothing went missing: for every product, stock now + units sold = starting stock;
+// that nothing went missing: for every product, stock now + units sold = starting stock (the
+// units of an order the admin cancelled are back in stock, not sold);
 // every successful checkout has exactly one order and there is no order without one; no
 // answer was a 5xx; shopd's memory did not keep growing. It prints the figures and exits 1,
 // naming what went missing, when any check fails.

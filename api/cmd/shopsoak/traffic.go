@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"shop"
 )
 
 const (
@@ -23,8 +25,6 @@ const (
 	lowProducts   = 3
 	maxSignups    = 200 // register allows 300 per IP an hour
 )
-
-var statuses = []string{"Not Process", "Processing", "Shipped", "Delivered", "Cancelled"}
 
 type product struct {
 	ID          string  `json:"_id"`
@@ -37,15 +37,20 @@ type product struct {
 		ID   string `json:"_id"`
 		Slug string `json:"slug"`
 	} `json:"category"`
+	// A garment sold in sizes and colours: its stock is its variants', and a cart line of it
+	// names one of them.
+	Options  json.RawMessage  `json:"options,omitempty"`
+	Variants []map[string]any `json:"variants,omitempty"`
 }
 
 type shopper struct{ email, token string }
 
 // placed is an order some checkout answered as a success.
 type placed struct {
-	units   map[string]int // product id -> units
-	created int            // 201 answers naming it (must end at exactly 1)
-	replays int            // 200 answers naming it (the same Idempotency-Key again)
+	units     map[string]int // product id -> units
+	created   int            // 201 answers naming it (must end at exactly 1)
+	replays   int            // 200 answers naming it (the same Idempotency-Key again)
+	cancelled bool           // an admin set it Cancelled: its units went back to stock, once
 }
 
 // soak is the load generator and its ledger of what the shop answered.
@@ -167,9 +172,9 @@ func (s *soak) prepare() error {
 	if len(ps) < lowProducts+1 {
 		return fmt.Errorf("the demo catalogue has %d products", len(ps))
 	}
-	for i, p := range ps {
+	for _, p := range ps {
 		q := plentyStock
-		if i < lowProducts {
+		if len(p.Variants) == 0 && len(s.low) < lowProducts {
 			q = lowStock
 			s.low = append(s.low, p.ID)
 		}
@@ -184,6 +189,18 @@ func (s *soak) prepare() error {
 			map[string]string{"Content-Type": w.FormDataContentType()}, 200); st != 200 {
 			return fmt.Errorf("set the stock of %s: %d %.200s", p.Name, st, raw)
 		}
+		if len(p.Variants) > 0 {
+			for _, v := range p.Variants {
+				v["quantity"] = plentyStock
+			}
+			body := map[string]any{"options": p.Options, "variants": p.Variants}
+			if st, raw := s.call("variants", "PUT", "/api/v1/product/variants/"+p.ID, s.admin, body, nil, 200); st != 200 {
+				return fmt.Errorf("set the stock of the sizes of %s: %d %.200s", p.Name, st, raw)
+			}
+		}
+	}
+	if len(s.low) < lowProducts {
+		return fmt.Errorf("the demo catalogue has %d products sold without sizes, the soak races for %d", len(s.low), lowProducts)
 	}
 	if s.products, err = s.listProducts(); err != nil {
 		return err
@@ -280,11 +297,15 @@ func (s *soak) checkout() {
 	s.mu.Unlock()
 	var cart []map[string]any
 	for range 1 + rand.IntN(3) {
-		id := s.products[rand.IntN(len(s.products))].ID
+		p := s.products[rand.IntN(len(s.products))]
 		if rand.IntN(5) == 0 {
-			id = s.low[rand.IntN(len(s.low))]
+			p = s.productByID(s.low[rand.IntN(len(s.low))])
 		}
-		cart = append(cart, map[string]any{"_id": id, "price": 1})
+		line := map[string]any{"_id": p.ID, "price": 1}
+		if len(p.Variants) > 0 {
+			line["variantId"] = p.Variants[rand.IntN(len(p.Variants))]["_id"]
+		}
+		cart = append(cart, line)
 	}
 	nonce := "fake-valid-nonce"
 	if rand.IntN(100) < 15 {
@@ -308,6 +329,16 @@ func (s *soak) checkout() {
 		go func() { defer wg.Done(); s.recordCheckout(key, s.pay(sh.token, body, h)) }()
 	}
 	wg.Wait()
+}
+
+// productByID answers the product of the soak with that id.
+func (s *soak) productByID(id string) product {
+	for _, p := range s.products {
+		if p.ID == id {
+			return p
+		}
+	}
+	panic("shopsoak: no product " + id)
 }
 
 type payAnswer struct {
@@ -382,5 +413,10 @@ func (s *soak) setStatus() {
 	if id == "" {
 		return
 	}
-	s.call("order-status", "PUT", "/api/v1/auth/order-status/"+id, s.admin, map[string]string{"status": statuses[rand.IntN(len(statuses))]}, nil, 200)
+	status := shop.OrderStatuses[rand.IntN(len(shop.OrderStatuses))]
+	if st, _ := s.call("order-status", "PUT", "/api/v1/auth/order-status/"+id, s.admin, map[string]string{"status": status}, nil, 200); st == 200 && status == shop.Cancelled {
+		s.mu.Lock()
+		s.orders[id].cancelled = true
+		s.mu.Unlock()
+	}
 }

@@ -49,19 +49,23 @@ func ledger(base string) *soak {
 // stamp: a unit of stock or an order that disappears fails it, by name.
 func TestSoakFailsLoudlyWhenStockOrAnOrderGoesMissing(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		stock  map[string]int
-		orders []string
-		want   string // "" = passes
+		name      string
+		stock     map[string]int
+		orders    []string
+		cancelled bool   // o1 was cancelled: its unit went back to stock
+		want      string // "" = passes
 	}{
-		{"balanced", map[string]int{"p1": 9}, []string{"o1"}, ""},
-		{"a unit lost", map[string]int{"p1": 8}, []string{"o1"}, "STOCK MISSING"},
-		{"an order lost", map[string]int{"p1": 9}, nil, "ORDER MISSING"},
-		{"an order nobody was told of", map[string]int{"p1": 9}, []string{"o1", "o2"}, "ORDER WITHOUT A SUCCESS"},
-		{"an order stored twice", map[string]int{"p1": 9}, []string{"o1", "o1"}, "DUPLICATE ORDER"},
+		{"balanced", map[string]int{"p1": 9}, []string{"o1"}, false, ""},
+		{"a cancelled order's unit back", map[string]int{"p1": 10}, []string{"o1"}, true, ""},
+		{"a unit lost", map[string]int{"p1": 8}, []string{"o1"}, false, "STOCK MISSING"},
+		{"a cancelled order's unit not back", map[string]int{"p1": 9}, []string{"o1"}, true, "STOCK MISSING"},
+		{"an order lost", map[string]int{"p1": 9}, nil, false, "ORDER MISSING"},
+		{"an order nobody was told of", map[string]int{"p1": 9}, []string{"o1", "o2"}, false, "ORDER WITHOUT A SUCCESS"},
+		{"an order stored twice", map[string]int{"p1": 9}, []string{"o1", "o1"}, false, "DUPLICATE ORDER"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := ledger(fakeShop(t, tc.stock, tc.orders).URL)
+			s.orders["o1"].cancelled = tc.cancelled
 			err := s.verify(time.Second, []int{1000, 1000, 1000})
 			if tc.want == "" && err != nil {
 				t.Fatalf("verify failed a balanced soak: %v", err)
