@@ -65,7 +65,7 @@ func Start(dir string) (*Server, error) {
 		// disk (it syncs at checkpoints): a commit survives the process being killed at any
 		// moment (kill -9), only a power cut may lose the last ones. Waiting for the disk at
 		// every commit held SQLite's single writer ~1.5 ms longer per write here, and a
-		// checkout makes about seven writes.
+		// checkout makes about five writes.
 		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(normal)",
 		Logger:    logger,
 	})

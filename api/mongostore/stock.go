@@ -123,7 +123,7 @@ func (s *Stock) Release(ctx context.Context, orderID string, item shop.StockItem
 // Settle forgets the order's hold: its units are sold. On the embedded store, where the order
 // index knows the order is paid, the hold goes with the product's next stock write instead
 // (see soldHolds): a second write of the product in every checkout cost a third of its time
-// in the store's one-writer queue. A hold left there meanwhile returns nothing: only an
+// in the store's write queue. A hold left there meanwhile returns nothing: only an
 // unpaid order's units are ever given back.
 func (s *Stock) Settle(ctx context.Context, orderID string, item shop.StockItem) error {
 	if s.db.orderSold(orderID) {
