@@ -190,11 +190,11 @@ func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
 		parts[i] = fmt.Sprintf("%s_%v", k.Key, k.Value)
 	}
 	name := strings.Join(parts, "_")
-	names, err := d.db.Collection(coll).Indexes().ListSpecifications(ctx)
+	specs, err := d.db.Collection(coll).Indexes().ListSpecifications(ctx)
 	if err != nil {
 		return fmt.Errorf("list indexes of %s: %w", coll, err)
 	}
-	if !slices.ContainsFunc(names, func(s mongo.IndexSpecification) bool { return s.Name == name }) {
+	if !slices.ContainsFunc(specs, func(s mongo.IndexSpecification) bool { return s.Name == name }) {
 		return nil
 	}
 	if err := d.db.Collection(coll).Indexes().DropOne(ctx, name); err != nil {
