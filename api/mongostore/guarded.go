@@ -61,7 +61,7 @@ func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id an
 		}
 	}
 	res, err := coll.UpdateOne(ctx, filter, update)
-	d.forgetCached(id)
+	d.forgetCached(coll.Name(), id)
 	if err != nil {
 		return false, fmt.Errorf("update %s %v: %w", coll.Name(), id, err)
 	}
@@ -102,16 +102,23 @@ func (d *DB) storedClock() uint64 {
 	return d.stored.begin()
 }
 
-// forgetCached drops document id from the read caches once a write of it has landed (or may
-// have). ObjectIDs are unique across collections, so one id names one document.
-func (d *DB) forgetCached(id any) {
+// forgetCached drops document id of coll from the read caches that keep that collection's
+// documents, once a write of it has landed (or may have). Only those: a cache notes every
+// write it is told of, and notes of other collections' writes would only fill it.
+func (d *DB) forgetCached(coll string, id any) {
 	oid, ok := id.(bson.ObjectID)
 	if !ok || d.orders == nil {
 		return
 	}
-	d.orders.forget(oid)
-	d.users.forget(oid)
-	d.stored.forget(oid)
+	switch coll {
+	case usersColl:
+		d.users.forget(oid)
+	case ordersColl:
+		d.orders.forget(oid)
+		d.stored.forget(oid)
+	case productsColl:
+		d.stored.forget(oid)
+	}
 }
 
 // lockDoc takes the lock of document id of coll on the embedded store (see Locker) and
@@ -154,7 +161,7 @@ func (d *DB) deleteGuarded(ctx context.Context, coll *mongo.Collection, id any, 
 		}
 	}
 	res, err := coll.DeleteOne(ctx, filter)
-	d.forgetCached(id)
+	d.forgetCached(coll.Name(), id)
 	if err != nil {
 		return false, fmt.Errorf("delete %s %v: %w", coll.Name(), id, err)
 	}

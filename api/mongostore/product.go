@@ -209,7 +209,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 	unlock := s.db.lockDoc(productsColl, oid)
 	var old productDoc
 	err = s.coll().FindOneAndDelete(ctx, bson.M{"_id": oid}).Decode(&old)
-	s.db.forgetCached(oid)
+	s.db.forgetCached(productsColl, oid)
 	unlock()
 	if err != nil {
 		return notFound(err, errProductNotFound.Message)
