@@ -57,3 +57,37 @@ func TestReadCacheStartsAgainWhenFull(t *testing.T) {
 		t.Fatalf("a read begun after the cache started again: get = %d, %v; want it kept", v, ok)
 	}
 }
+
+// A write reaches the caches of its own collection only: product and order writes under sales
+// never push the sign-in check's users out, and each collection's writes drop its documents.
+func TestWritesReachTheCachesOfTheirCollection(t *testing.T) {
+	d := &DB{orders: newReadCache[orderDoc](8), users: newReadCache[userDoc](8), stored: newReadCache[bson.Raw](8)}
+	user, product, order := bson.NewObjectID(), bson.NewObjectID(), bson.NewObjectID()
+	d.users.put(user, userDoc{Name: "Asha"}, d.users.begin())
+	for range 20 {
+		d.forgetCached(productsColl, bson.NewObjectID())
+		d.forgetCached(ordersColl, bson.NewObjectID())
+	}
+	if _, ok := d.users.get(user); !ok {
+		t.Fatal("writes of products and orders dropped a user from the users cache")
+	}
+	d.forgetCached(usersColl, user)
+	if _, ok := d.users.get(user); ok {
+		t.Fatal("a write of the user left it in the users cache")
+	}
+
+	d.keepStored(product, bson.Raw{}, d.storedClock())
+	d.keepStored(order, bson.Raw{}, d.storedClock())
+	d.orders.put(order, orderDoc{Number: "CS-TEST0001"}, d.orders.begin())
+	d.forgetCached(productsColl, product)
+	d.forgetCached(ordersColl, order)
+	if _, ok := d.stored.get(product); ok {
+		t.Fatal("a write of the product left it in the stored documents")
+	}
+	if _, ok := d.stored.get(order); ok {
+		t.Fatal("a write of the order left it in the stored documents")
+	}
+	if _, ok := d.orders.get(order); ok {
+		t.Fatal("a write of the order left it in the orders cache")
+	}
+}
