@@ -52,10 +52,13 @@ func (c *readCache[V]) begin() uint64 {
 func (c *readCache[V]) put(id bson.ObjectID, v V, start uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if start < c.floor || c.docs[id].written > start {
+	e, noted := c.docs[id]
+	if start < c.floor || e.written > start {
 		return
 	}
-	c.makeRoom()
+	if !noted {
+		c.makeRoom()
+	}
 	c.docs[id] = readEntry[V]{v: v, kept: true}
 }
 
