@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
@@ -65,8 +66,8 @@ func Start(dir string) (*Server, error) {
 		// disk (it syncs at checkpoints): a commit survives the process being killed at any
 		// moment (kill -9), only a power cut may lose the last ones. Waiting for the disk at
 		// every commit held SQLite's single writer ~1.5 ms longer per write here, and a
-		// checkout makes about five writes.
-		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(normal)",
+		// checkout makes about five writes. Checkpoints run beside the writes (checkpointer).
+		SQLiteURL: "file:" + abs + "/?_pragma=synchronous(normal)" + noCommitCheckpoints,
 		Logger:    logger,
 	})
 	if err != nil {
@@ -75,9 +76,13 @@ func Start(dir string) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
+	ckpt := newCheckpointer(abs)
 	go func() {
 		defer close(s.done)
+		var wg sync.WaitGroup
+		wg.Go(func() { ckpt.run(ctx) })
 		_ = f.Run(ctx)
+		wg.Wait()
 	}()
 	// The driver takes a socket as the URI's host, percent-encoded.
 	s.uri = "mongodb://" + url.QueryEscape(s.socket) + "/"
