@@ -89,8 +89,10 @@ func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, 
 			switch {
 			case !o.Listed() || o.Buyer.ID != by.ID:
 				return errOrderNotFound
-			case o.Status == Cancelled || o.refundBegun():
+			case o.Status == Cancelled:
 				return Errorf(ECONFLICT, "This order is already cancelled.")
+			case o.refundBegun(): // cancelled once, then set back by an admin: never refunded twice
+				return Errorf(ECONFLICT, "This order was cancelled and refunded before; it cannot be cancelled again.")
 			case !slices.Contains(cancellable, o.Status):
 				return Errorf(ECONFLICT, "This order is already %s and can no longer be cancelled.",
 					strings.ToLower(o.Status))

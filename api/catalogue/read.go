@@ -182,6 +182,9 @@ func (m *Model) RelatedProducts(ctx context.Context, productID, categoryID strin
 	productID, categoryID = strings.ToLower(productID), strings.ToLower(categoryID)
 	m.mu.RLock()
 	defer m.mu.RUnlock()
+	if _, ok := m.products[productID]; !ok {
+		return nil, errProductNotFound
+	}
 	if _, ok := m.categories[categoryID]; !ok {
 		return nil, errCategoryNotFound
 	}

@@ -70,6 +70,7 @@ func TestRegister(t *testing.T) {
 		{"400-wrong-type", with(validRegistration(), "phone", 98765), 400, "phone"},
 		{"400-not-json", "{name:", 400, "JSON"},
 		{"400-array", "[]", 400, "JSON"},
+		{"400-not-utf8", `{"name":"Asha` + "\xff\xfe" + `","email":"bytes@example.com"}`, 400, "UTF-8"},
 		{"413-too-large", `{"name":"` + strings.Repeat("a", 1<<20+10) + `"}`, 413, "too large"},
 	}
 	for _, tc := range cases {

@@ -51,11 +51,14 @@ func TestProductListsAndPaging(t *testing.T) {
 		if got := names(t, m["products"]); !slices.Equal(got, newest) || m["countTotal"] != 14.0 || m["success"] != true || m["message"] == "" {
 			t.Fatalf("get-product %v / %v", got, m["countTotal"])
 		}
+		if _, paged := m["total"]; paged {
+			t.Fatalf("an unpaged get-product answers a total: %v", m["total"])
+		}
 	})
 	t.Run("get-product-paged", func(t *testing.T) {
 		m := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product?page=2&limit=5"}), 200)
-		if got := names(t, m["products"]); !slices.Equal(got, newest[5:10]) || m["countTotal"] != 14.0 {
-			t.Fatalf("page 2 of 5: %v", got)
+		if got := names(t, m["products"]); !slices.Equal(got, newest[5:10]) || m["countTotal"] != 14.0 || m["total"] != 14.0 {
+			t.Fatalf("page 2 of 5: %v, countTotal %v, total %v", got, m["countTotal"], m["total"])
 		}
 		for _, q := range []string{"page=0", "page=x", "limit=0", "limit=101", "limit=abc"} {
 			expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product?" + q}), 400)
@@ -115,6 +118,10 @@ func TestProductListsAndPaging(t *testing.T) {
 		expect(t, a.do(request{method: "GET", path: "/api/v1/product/related-product/x/" + tees}), 400)
 		expect(t, a.do(request{method: "GET", path: "/api/v1/product/related-product/" + pid + "/y"}), 400)
 		expect(t, a.do(request{method: "GET", path: "/api/v1/product/related-product/" + pid + "/0123456789abcdef01234567"}), 404)
+		m = expect(t, a.do(request{method: "GET", path: "/api/v1/product/related-product/0123456789abcdef01234567/" + tees}), 404)
+		if m["message"] != "Product not found." {
+			t.Fatalf("related to an unknown product: %v", m)
+		}
 	})
 }
 

@@ -1,12 +1,13 @@
 package httpapi
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
-
 	"io"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
 
@@ -21,17 +22,21 @@ const (
 
 // decodeJSON reads a JSON body of at most 1 MiB into v. Unknown fields are ignored; a field of
 // the wrong type or malformed JSON is EINVALID naming the field; a larger body is ETOOLARGE.
+// A body that is not UTF-8 is EINVALID: Go's decoder would keep its bad bytes in place as
+// U+FFFD, storing text the shopper never sent.
 func decodeJSON(c *gin.Context, v any) error {
-	body := http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBytes)
-	dec := json.NewDecoder(body)
+	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBytes))
+	if err != nil {
+		return jsonError(err)
+	}
+	if !utf8.Valid(body) {
+		return shop.Errorf(shop.EINVALID, "The request body must be UTF-8 text.")
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return jsonError(err)
-		}
 		return shop.Errorf(shop.EINVALID, "The request body must be a single JSON object.")
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -225,6 +226,15 @@ func TestCancelOrder(t *testing.T) {
 	o := a.detail(id, asha, 200)
 	if o.History[1].Status != "Cancelled" || o.History[1].By != shop.ByBuyer || len(o.History) != 6 {
 		t.Fatalf("history = %+v", o.History)
+	}
+	// Set back to Not Process after its refund, it is not cancelled, and cannot be again.
+	setStatus(id, "Not Process")
+	m = cancel(id, asha, 409)
+	if msg, _ := m["message"].(string); !strings.Contains(msg, "refunded before") {
+		t.Fatalf("cancel of an order refunded before: %v", m)
+	}
+	if _, refunds := a.gateway.count(); refunds != 1 || a.stockOf(tee) != 10 {
+		t.Fatalf("after cancelling a refunded order: %d refunds, stock %d; want 1, 10", refunds, a.stockOf(tee))
 	}
 
 	// Processing can still be cancelled; Shipped and Delivered cannot.

@@ -80,7 +80,11 @@ func (s *Server) products(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	ok(c, http.StatusOK, "All products.", gin.H{"countTotal": total, "products": ps})
+	answer := gin.H{"countTotal": total, "products": ps}
+	if page.Limit > 0 { // paged: the total under the name every paged answer gives it (DESIGN §11)
+		answer["total"] = total
+	}
+	ok(c, http.StatusOK, "All products.", answer)
 }
 
 func (s *Server) productBySlug(c *gin.Context) {
