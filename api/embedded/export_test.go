@@ -8,3 +8,6 @@ func SetCheckpointEvery(d time.Duration) (restore func()) {
 	checkpointEvery = d
 	return func() { checkpointEvery = was }
 }
+
+// BusyRetries is how often writers found SQLite's write lock taken and tried again.
+func BusyRetries() int64 { return busyRetries.Load() }

@@ -265,7 +265,8 @@ func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
 	mux.Handle("GET /metrics", h)
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
-	// A CPU profile answers after the seconds it samples (30 by default).
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	// A CPU profile or a trace answers after the seconds it records (30 and 1 by default).
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, WriteTimeout: 2 * time.Minute}
 	go func() { _ = srv.Serve(ln) }()
 	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")

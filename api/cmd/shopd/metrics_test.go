@@ -62,6 +62,17 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 		}
 	}
 
+	// An execution trace, for where requests wait (go tool trace -pprof=sync, syscall, sched).
+	res, err = http.Get("http://" + metricsAddr + "/debug/pprof/trace?seconds=0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(string(trace), "go 1.") {
+		t.Errorf("GET /debug/pprof/trace: %d %.40q, want a Go execution trace", res.StatusCode, trace)
+	}
+
 	count := `shop_http_requests_total{method="GET",route="/api/v1/product/product-count",status="200"}`
 	before := metricValue(t, metricsAddr, count)
 	for range 3 {
