@@ -15,6 +15,13 @@ import (
 // The store keeps each database in one SQLite file of its directory.
 const dbFiles = "*.sqlite"
 
+// openFile opens the SQLite file of a database beside FerretDB's own connections, with the
+// store's setting of waiting for a writer's lock rather than failing at once; params are
+// more of the file URI's parameters ("" or "&mode=rw", say).
+func openFile(file, params string) (*sql.DB, error) {
+	return sql.Open("sqlite", "file:"+file+"?_pragma=busy_timeout(10000)"+params)
+}
+
 // Backup writes a consistent copy of every database of the store in dir into dest (made mode
 // 0700; it must not hold a store already), whether or not a server is running on dir. Each
 // copy is SQLite's VACUUM INTO: one read transaction, so it is the database as it was at one
@@ -43,8 +50,7 @@ func Backup(ctx context.Context, dir, dest string) ([]string, error) {
 }
 
 func vacuumInto(ctx context.Context, src, target string) error {
-	// The store's own settings: wait for a writer's lock rather than fail at once.
-	db, err := sql.Open("sqlite", "file:"+src+"?_pragma=busy_timeout(10000)")
+	db, err := openFile(src, "")
 	if err != nil {
 		return fmt.Errorf("open %s: %w", src, err)
 	}

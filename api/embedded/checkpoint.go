@@ -2,7 +2,6 @@ package embedded
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -81,7 +80,7 @@ func (c *checkpointer) checkpoint(ctx context.Context) error {
 // only: a database dropped and made again is then never checkpointed through the old file.
 // It never makes the file (mode=rw).
 func checkpointFile(ctx context.Context, file string) error {
-	db, err := sql.Open("sqlite", "file:"+file+"?mode=rw&_pragma=busy_timeout(10000)")
+	db, err := openFile(file, "&mode=rw")
 	if err != nil {
 		return fmt.Errorf("open %s: %w", filepath.Base(file), err)
 	}

@@ -76,7 +76,7 @@ func (s *Server) UpdatePlans(ctx context.Context, database string) (map[string]s
 
 // open opens the SQLite file of database beside FerretDB's own connections.
 func (s *Server) open(database string) (*sql.DB, error) {
-	db, err := sql.Open("sqlite", "file:"+filepath.Join(s.dir, database+".sqlite")+"?_pragma=busy_timeout(10000)")
+	db, err := openFile(filepath.Join(s.dir, database+".sqlite"), "")
 	if err != nil {
 		return nil, fmt.Errorf("open the embedded store's %s: %w", database, err)
 	}
