@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -58,7 +57,7 @@ func Start(dir string) (*Server, error) {
 	}
 	// At its default level FerretDB logs every error answer (a duplicate key, say) as a
 	// multi-line warning; the shop reports those itself.
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	logger := newStoreLogger(os.Stderr)
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener: ferretdb.ListenerConfig{Unix: s.socket},
 		Handler:  "sqlite",
