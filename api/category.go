@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"strings"
 	"time"
 )
 
@@ -23,6 +24,18 @@ type CategoryRef struct {
 
 // ValidateCategoryName trims a category name and checks it.
 func ValidateCategoryName(name string) (string, error) { return requireText("Name", name, 60) }
+
+// CategoryKey is the form in which category names are compared: lower-case and without the
+// characters that show nothing, so "Bags" and "bags" followed by a zero-width space are one
+// name, not two that look the same.
+func CategoryKey(name string) string {
+	return strings.ToLower(strings.Map(func(r rune) rune {
+		if invisible(r) {
+			return -1
+		}
+		return r
+	}, name))
+}
 
 // CategoryWriter changes categories.
 type CategoryWriter interface {

@@ -56,7 +56,7 @@ func (p *ProductInput) Validate() error {
 	if p.Name, err = requireText("Name", p.Name, 120); err != nil {
 		return err
 	}
-	if p.Description, err = requireText("Description", p.Description, 5000); err != nil {
+	if p.Description, err = requireLines("Description", p.Description, 5000); err != nil {
 		return err
 	}
 	if p.Price < 0 {

@@ -59,7 +59,7 @@ func (r *Registration) Validate() error {
 	if r.Phone, err = requireText("Phone", r.Phone, 30); err != nil {
 		return err
 	}
-	if r.Address, err = requireText("Address", r.Address, 500); err != nil {
+	if r.Address, err = requireLines("Address", r.Address, 500); err != nil {
 		return err
 	}
 	if r.Answer, err = requireText("Answer", r.Answer, maxSecretBytes); err != nil {
@@ -135,11 +135,12 @@ func (p *ProfileUpdate) Validate() error {
 		name  string
 		value *string
 		max   int
-	}{{"Name", &p.Name, 100}, {"Phone", &p.Phone, 30}, {"Address", &p.Address, 500}} {
+		check func(field, s string, max int) (string, error)
+	}{{"Name", &p.Name, 100, requireText}, {"Phone", &p.Phone, 30, requireText}, {"Address", &p.Address, 500, requireLines}} {
 		if *f.value == "" {
 			continue
 		}
-		v, err := requireText(f.name, *f.value, f.max)
+		v, err := f.check(f.name, *f.value, f.max)
 		if err != nil {
 			return err
 		}

@@ -177,6 +177,11 @@ func (in *VariantsInput) validateOptions() error {
 		if o.Name, err = requireText(field+".name", o.Name, MaxOptionText); err != nil {
 			return err
 		}
+		// A name is a key of each variant's options in the stored document, where a leading $
+		// or a dot would be read as an operator or a path.
+		if strings.HasPrefix(o.Name, "$") || strings.Contains(o.Name, ".") {
+			return Errorf(EINVALID, "%s.name must not begin with $ or contain a dot.", field)
+		}
 		if j, twice := names[strings.ToLower(o.Name)]; twice {
 			return Errorf(EINVALID, "%s.name repeats the option %s of options[%d].", field, o.Name, j)
 		}

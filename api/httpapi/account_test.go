@@ -275,6 +275,16 @@ func TestProfile(t *testing.T) {
 		t.Errorf("400 answer lacks an error naming the password: %v", bad)
 	}
 	put(token, map[string]any{"name": 12}, 400)
+	// A name is one line; an address may run over several.
+	if m := put(token, map[string]any{"name": "Asha\r\nBcc: all@example.com"}, 400); m["message"] != "Name must be one line, without control characters." {
+		t.Errorf("a name with a line break: %v", m)
+	}
+	if m := put(token, map[string]any{"name": "\u200b"}, 400); m["message"] != "Name is required." {
+		t.Errorf("a name that shows nothing: %v", m)
+	}
+	if u := put(token, map[string]any{"address": "7 FC Road\nPune"}, 200)["updatedUser"].(map[string]any); u["address"] != "7 FC Road\nPune" {
+		t.Errorf("a two-line address became %v", u["address"])
+	}
 
 	time.Sleep(1100 * time.Millisecond) // tokens carry whole seconds
 	m = put(token, map[string]any{"password": "another123", "currentPassword": "secret123"}, 200)

@@ -141,9 +141,11 @@ func TestUnscalablePhotoIsServedWhole(t *testing.T) {
 	cat, _ := a.createCategory(admin, "Shirts")
 	broken := append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 200)...)
 	p := a.createProduct(admin, productFields(cat, "Linen Shirt"), &photoFile{bytes: broken})
-	rec := a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + p["_id"].(string) + "?w=320"})
-	expect(t, rec, 200)
-	if !bytes.Equal(rec.Body.Bytes(), broken) {
-		t.Errorf("answered %d bytes, want the stored photo", rec.Body.Len())
+	for _, w := range []string{"320", "640", "320"} {
+		rec := a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + p["_id"].(string) + "?w=" + w})
+		expect(t, rec, 200)
+		if !bytes.Equal(rec.Body.Bytes(), broken) {
+			t.Errorf("w=%s: answered %d bytes, want the stored photo", w, rec.Body.Len())
+		}
 	}
 }

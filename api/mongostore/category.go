@@ -14,8 +14,8 @@ import (
 	"shop"
 )
 
-// categoryDoc is a category as stored. NameKey is the lower-cased name: its unique index
-// makes names unique regardless of case.
+// categoryDoc is a category as stored. NameKey is shop.CategoryKey of the name: its unique
+// index makes names unique regardless of case and of characters that show nothing.
 type categoryDoc struct {
 	ID        bson.ObjectID `bson:"_id"`
 	Name      string        `bson:"name"`
@@ -61,7 +61,7 @@ func (s *CategoryService) CreateCategory(ctx context.Context, name string) (*sho
 		return nil, err
 	}
 	now := s.now()
-	doc := categoryDoc{ID: bson.NewObjectID(), Name: name, NameKey: strings.ToLower(name), CreatedAt: now, UpdatedAt: now}
+	doc := categoryDoc{ID: bson.NewObjectID(), Name: name, NameKey: shop.CategoryKey(name), CreatedAt: now, UpdatedAt: now}
 	err = s.withFreeSlug(ctx, name, "", func(sl string) error {
 		doc.Slug = sl
 		_, err := s.coll().InsertOne(ctx, doc)
@@ -93,7 +93,7 @@ func (s *CategoryService) withFreeSlug(ctx context.Context, name, keep string, w
 			return nil
 		}
 		// Either the name or the slug is taken: the name is a conflict, the slug gets a suffix.
-		n, cerr := s.coll().CountDocuments(ctx, bson.M{"nameKey": strings.ToLower(name)})
+		n, cerr := s.coll().CountDocuments(ctx, bson.M{"nameKey": shop.CategoryKey(name)})
 		if cerr != nil {
 			return fmt.Errorf("check category name: %w", cerr)
 		}
@@ -135,7 +135,7 @@ func (s *CategoryService) rename(ctx context.Context, oid bson.ObjectID, name st
 			if err := bson.Unmarshal(raw, &doc); err != nil {
 				return nil, nil, err
 			}
-			doc.Name, doc.NameKey, doc.Slug, doc.UpdatedAt = name, strings.ToLower(name), sl, s.now()
+			doc.Name, doc.NameKey, doc.Slug, doc.UpdatedAt = name, shop.CategoryKey(name), sl, s.now()
 			return nil, bson.M{"$set": bson.M{"name": doc.Name, "nameKey": doc.NameKey, "slug": sl,
 				"updatedAt": doc.UpdatedAt}}, nil
 		})

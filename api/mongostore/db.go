@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -61,6 +62,9 @@ type DB struct {
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 	// announcer writes the catalogue changes of this process to the version document.
 	announcer *announcer
+	// unscalable holds the photo file ids whose copies cannot be made (photosize.ErrNotScalable):
+	// they are served whole, never decoded again. A photo's bytes never change.
+	unscalable sync.Map
 }
 
 // Bounds of the read caches: the orders of many pages, the buyers of many orders.

@@ -27,3 +27,9 @@ func SetAttemptsClock(a *Attempts, now func() time.Time) { a.now = now }
 func SharesStripeWithVersion(db *DB, id string) bool {
 	return db.locks.stripe(id) == db.locks.stripe(metaColl+"/"+catalogueMetaID)
 }
+
+// StoreCopiesForTest is storeCopies, for tests of how photos that cannot be scaled are kept.
+func StoreCopiesForTest(ctx context.Context, db *DB, productID, file bson.ObjectID, src []byte) error {
+	_, err := db.storeCopies(ctx, productID, file, src)
+	return err
+}

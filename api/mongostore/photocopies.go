@@ -29,8 +29,16 @@ func copyID(file bson.ObjectID, w int) bson.ObjectID {
 }
 
 // storeCopies makes and stores the copies of photo file (of product productID) from its bytes.
+// A photo found not scalable is remembered: decoding it again would fail again, and a photo
+// can be made to take a second of CPU and hundreds of megabytes before it fails.
 func (d *DB) storeCopies(ctx context.Context, productID, file bson.ObjectID, src []byte) (map[int][]byte, error) {
+	if d.knownUnscalable(file) {
+		return nil, photosize.ErrNotScalable
+	}
 	copies, err := photosize.Copies(src)
+	if errors.Is(err, photosize.ErrNotScalable) {
+		d.unscalable.Store(file, true)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +106,9 @@ func (s *ProductService) loadCopy(ctx context.Context, file bson.ObjectID, p *sh
 
 // makeCopies makes and stores the copies of photo p (file id file) from the original.
 func (s *ProductService) makeCopies(ctx context.Context, file bson.ObjectID, p *shop.Photo) (map[int][]byte, error) {
+	if s.db.knownUnscalable(file) {
+		return nil, photosize.ErrNotScalable
+	}
 	src, err := s.photos.Get(ctx, p.FileID, func(ctx context.Context) ([]byte, error) {
 		return s.batch.load(ctx, file, p.Size)
 	})
@@ -157,6 +168,12 @@ func (d *DB) hasAllCopies(ctx context.Context, file bson.ObjectID) (bool, error)
 	return true, nil
 }
 
+// knownUnscalable reports whether photo file was found not scalable before.
+func (d *DB) knownUnscalable(file bson.ObjectID) bool {
+	_, known := d.unscalable.Load(file)
+	return known
+}
+
 // photoFileExists reports whether the photo file id is stored, by an _id look-up.
 func (d *DB) photoFileExists(ctx context.Context, id bson.ObjectID) (bool, error) {
 	err := d.db.Collection(photoBucket+".files").FindOne(ctx, bson.M{"_id": id},
@@ -183,6 +200,10 @@ func copyIDs(file bson.ObjectID) []bson.ObjectID {
 func (s *ProductService) loadPhotoCopy(ctx context.Context, file bson.ObjectID, p *shop.Photo) error {
 	if !photosize.Valid(p.Width) {
 		return shop.Errorf(shop.EINVALID, "Photo width must be one of %v.", photosize.Widths)
+	}
+	if s.db.knownUnscalable(file) {
+		p.Width = 0
+		return s.LoadPhoto(ctx, p)
 	}
 	id := copyID(file, p.Width)
 	b, err := s.photos.Get(ctx, id.Hex(), func(ctx context.Context) ([]byte, error) {

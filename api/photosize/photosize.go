@@ -38,6 +38,8 @@ const jpegQuality = 82
 
 // Copies answers the copy of the photo src at each of Widths, by width.
 func Copies(src []byte) (map[int][]byte, error) {
+	decoding <- struct{}{}
+	defer func() { <-decoding }()
 	img, err := decode(src)
 	if err != nil {
 		return nil, err
@@ -55,6 +57,8 @@ func Copies(src []byte) (map[int][]byte, error) {
 // original: a narrower photo keeps its own size), with its aspect ratio kept. Transparent
 // parts turn white, as the shop's pages show them.
 func Scale(src []byte, width int) ([]byte, error) {
+	decoding <- struct{}{}
+	defer func() { <-decoding }()
 	img, err := decode(src)
 	if err != nil {
 		return nil, err
@@ -69,12 +73,21 @@ var ErrNotScalable = errors.New("photo cannot be scaled")
 // decompression bomb) that would take gigabytes to decode.
 const maxPixels = 40_000_000
 
+// maxDecodedBytes bounds the memory one decoded photo takes: 40 million pixels of 16 bits a
+// channel would be 320 MB.
+const maxDecodedBytes = 160 << 20
+
+// decoding admits the photos decoded at once: each may hold up to maxDecodedBytes, and
+// scaling is CPU work that must not crowd out the shop's requests.
+var decoding = make(chan struct{}, 2)
+
 func decode(src []byte) (image.Image, error) {
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotScalable, err)
 	}
-	if cfg.Width*cfg.Height > maxPixels {
+	pixels := cfg.Width * cfg.Height
+	if pixels > maxPixels || pixels*bytesPerPixel(cfg.ColorModel) > maxDecodedBytes {
 		return nil, fmt.Errorf("%w: %dx%d pixels", ErrNotScalable, cfg.Width, cfg.Height)
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
@@ -85,6 +98,18 @@ func decode(src []byte) (image.Image, error) {
 		return nil, fmt.Errorf("%w: no pixels", ErrNotScalable)
 	}
 	return img, nil
+}
+
+// bytesPerPixel is what a pixel of model takes once decoded.
+func bytesPerPixel(model color.Model) int {
+	switch model {
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.Gray16Model:
+		return 2
+	default:
+		return 4
+	}
 }
 
 func scale(img image.Image, width int) ([]byte, error) {

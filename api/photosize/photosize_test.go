@@ -2,10 +2,14 @@ package photosize_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
 	"image/png"
+	"strings"
 	"testing"
 
 	"shop/photosize"
@@ -60,5 +64,49 @@ func TestScaleKeepsTheAspectAndNeverEnlarges(t *testing.T) {
 	}
 	if _, err := photosize.Scale([]byte("not an image"), 320); err == nil {
 		t.Error("scaled bytes that are no image")
+	}
+}
+
+// pngHeader is the start of a PNG declaring w x h pixels of the given bit depth and colour
+// type: all that image.DecodeConfig reads.
+func pngHeader(w, h uint32, depth, colourType byte) []byte {
+	ihdr := binary.BigEndian.AppendUint32([]byte("IHDR"), w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	ihdr = append(ihdr, depth, colourType, 0, 0, 0)
+	out := append([]byte("\x89PNG\r\n\x1a\n"), binary.BigEndian.AppendUint32(nil, uint32(len(ihdr)-4))...)
+	out = append(out, ihdr...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
+}
+
+// A small file may declare an image that would take hundreds of megabytes to decode: it is
+// refused from its header, before any pixel is read.
+func TestPhotosTooBigToDecodeAreRefused(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  []byte
+		size string
+	}{
+		{"49 megapixels", pngHeader(7000, 7000, 8, 6), "7000x7000 pixels"},
+		{"40 megapixels of 16 bits a channel (320 MB)", pngHeader(6300, 6300, 16, 6), "6300x6300 pixels"},
+		{"100000 x 100000", pngHeader(100000, 100000, 8, 2), "100000x100000 pixels"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, _, err := image.DecodeConfig(bytes.NewReader(tc.src)); err != nil {
+				t.Fatalf("the header does not read as a PNG: %v", err)
+			}
+			// Refused for its size, not for the pixels missing after the header.
+			if _, err := photosize.Copies(tc.src); !errors.Is(err, photosize.ErrNotScalable) || !strings.Contains(err.Error(), tc.size) {
+				t.Fatalf("copies: %v, want ErrNotScalable for %s", err, tc.size)
+			}
+		})
+	}
+	// 16 bits a channel within the bound still scales.
+	img := image.NewNRGBA64(image.Rect(0, 0, 64, 48))
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if copies, err := photosize.Copies(buf.Bytes()); err != nil || len(copies) != len(photosize.Widths) {
+		t.Fatalf("a small 16-bit photo: %d copies, %v", len(copies), err)
 	}
 }
