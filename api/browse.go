@@ -12,6 +12,8 @@ const (
 	BrowseDefaultLimit = 12
 	BrowseMaxLimit     = 48
 	maxBrowseValues    = 30 // values of one list parameter (category, size, colour)
+	// MaxPage is the highest page number any paged list takes.
+	MaxPage = 1_000_000
 )
 
 // Browse sort orders; BrowseNewest is the default.
@@ -133,8 +135,8 @@ func ParseBrowseQuery(params map[string][]string) (BrowseQuery, error) {
 		q.Sort = s
 	}
 	if s, ok := get("page"); ok {
-		if q.Page, err = strconv.Atoi(s); err != nil || q.Page < 1 || q.Page > 1_000_000 {
-			return q, Errorf(EINVALID, "page must be a whole number of at least 1.")
+		if q.Page, err = strconv.Atoi(s); err != nil || q.Page < 1 || q.Page > MaxPage {
+			return q, Errorf(EINVALID, "page must be a whole number from 1 to %d.", MaxPage)
 		}
 	}
 	if s, ok := get("limit"); ok {

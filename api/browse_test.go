@@ -40,6 +40,7 @@ func TestParseBrowseQuery(t *testing.T) {
 		{"sort", "sort", "cheapest", "sort must be one of: newest, price-asc, price-desc, name"},
 		{"page-zero", "page", "0", "page must be a whole number"},
 		{"page-text", "page", "two", "page must be a whole number"},
+		{"page-beyond", "page", "99999999", "page must be a whole number from 1 to 1000000."},
 		{"limit-zero", "limit", "0", "limit must be a whole number from 1 to 48"},
 		{"limit-49", "limit", "49", "limit must be a whole number from 1 to 48"},
 		{"limit-empty", "limit", "", "limit must be a whole number"},

@@ -23,8 +23,8 @@ var (
 // every request, so a deletion or demotion takes effect at once.
 func (s *Server) requireUser(c *gin.Context) {
 	raw := strings.TrimSpace(c.GetHeader("Authorization"))
-	if len(raw) > 7 && strings.EqualFold(raw[:7], "Bearer ") {
-		raw = strings.TrimSpace(raw[7:])
+	if len(raw) >= 6 && strings.EqualFold(raw[:6], "Bearer") && (len(raw) == 6 || raw[6] == ' ') {
+		raw = strings.TrimSpace(raw[6:]) // "Bearer" alone carries no token
 	}
 	if raw == "" {
 		fail(c, errNoToken)

@@ -77,15 +77,17 @@ func jsonKind(kind string) string {
 		return "an object"
 	case "bool":
 		return "a boolean"
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+		return "a whole number, written in digits"
 	}
 	return "a number"
 }
 
-// pageParam parses a page number from the path or query: a whole number >= 1.
+// pageParam parses a page number from the path or query: a whole number from 1 to shop.MaxPage.
 func pageParam(name, s string) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < 1 || n > 1_000_000 {
-		return 0, shop.Errorf(shop.EINVALID, "%s must be a whole number of at least 1.", name)
+	if err != nil || n < 1 || n > shop.MaxPage {
+		return 0, shop.Errorf(shop.EINVALID, "%s must be a whole number from 1 to %d.", name, shop.MaxPage)
 	}
 	return n, nil
 }

@@ -70,6 +70,14 @@ func TestForgedTokensAre401(t *testing.T) {
 	noSub := jwt.MapClaims{"iat": now.Unix(), "exp": now.Add(time.Hour).Unix()}
 	future := jwt.MapClaims{"sub": id, "iat": now.Add(time.Hour).Unix(), "exp": now.Add(2 * time.Hour).Unix()}
 
+	// A scheme without a token is no session at all: the shopper is asked to sign in.
+	for _, header := range []string{"Bearer", "bearer  ", ""} {
+		m := expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", header: map[string]string{"Authorization": header}}), 401)
+		if m["message"] != "Please sign in first." {
+			t.Errorf("Authorization %q: %v", header, m)
+		}
+	}
+
 	// The control: the same forger's valid HS256 token passes, so each 401 below is the attack's.
 	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: hs256(t, "HS256", valid)}), 200)
 	for _, tc := range []struct{ name, token string }{
@@ -430,7 +438,9 @@ func TestListsAreBounded(t *testing.T) {
 	if got := len(m["products"].([]any)); got != shop.MaxProductsListed {
 		t.Errorf("product-category answered %d products, want the cap %d", got, shop.MaxProductsListed)
 	}
-	expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-list/1000001"}), 400)
+	if m := expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-list/1000001"}), 400); m["message"] != "page must be a whole number from 1 to 1000000." {
+		t.Errorf("a page beyond the last one allowed: %v", m)
+	}
 }
 
 // TestInjectionInCredentialsAndSearch stops NoSQL operator and regex injection: an operator
