@@ -6,7 +6,9 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"reflect"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -27,14 +29,14 @@ const (
 func decodeJSON(c *gin.Context, v any) error {
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxJSONBytes))
 	if err != nil {
-		return jsonError(err)
+		return jsonError(err, nil)
 	}
 	if !utf8.Valid(body) {
 		return shop.Errorf(shop.EINVALID, "The request body must be UTF-8 text.")
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	if err := dec.Decode(v); err != nil {
-		return jsonError(err)
+		return jsonError(err, reflect.TypeOf(v))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return shop.Errorf(shop.EINVALID, "The request body must be a single JSON object.")
@@ -42,7 +44,8 @@ func decodeJSON(c *gin.Context, v any) error {
 	return nil
 }
 
-func jsonError(err error) error {
+// jsonError says what is wrong with a body that did not decode into a value of type target.
+func jsonError(err error, target reflect.Type) error {
 	var (
 		tooLarge  *http.MaxBytesError
 		typeErr   *json.UnmarshalTypeError
@@ -55,10 +58,16 @@ func jsonError(err error) error {
 	case errors.As(err, &shopErr):
 		return err
 	case errors.As(err, &typeErr):
-		if typeErr.Field != "" {
-			return shop.Errorf(shop.EINVALID, "Field %s must be %s.", typeErr.Field, jsonKind(typeErr.Type.Kind().String()))
+		if typeErr.Field == "" {
+			return shop.Errorf(shop.EINVALID, "The request body must be a JSON object.")
 		}
-		return shop.Errorf(shop.EINVALID, "The request body must be a JSON object.")
+		// The decoder names a list's field for a bad item of it ("cart" for cart[0]), with
+		// the item's type: the shopper is told the field is a list of what.
+		if list := fieldType(target, typeErr.Field); list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) &&
+			deref(list.Elem()) == deref(typeErr.Type) {
+			return shop.Errorf(shop.EINVALID, "Field %s must be a list of %s.", typeErr.Field, jsonKinds(deref(typeErr.Type).Kind()))
+		}
+		return shop.Errorf(shop.EINVALID, "Field %s must be %s.", typeErr.Field, jsonKind(deref(typeErr.Type).Kind()))
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
 	case errors.Is(err, io.EOF):
@@ -67,20 +76,76 @@ func jsonError(err error) error {
 	return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
 }
 
-func jsonKind(kind string) string {
+// jsonKind names what JSON value decodes into a Go value of kind.
+func jsonKind(kind reflect.Kind) string {
 	switch kind {
-	case "string":
+	case reflect.String:
 		return "a string"
-	case "slice", "array":
+	case reflect.Slice, reflect.Array:
 		return "a list"
-	case "struct", "map":
+	case reflect.Struct, reflect.Map:
 		return "an object"
-	case "bool":
+	case reflect.Bool:
 		return "a boolean"
-	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64":
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return "a whole number, written in digits"
 	}
 	return "a number"
+}
+
+// jsonKinds is jsonKind for many.
+func jsonKinds(kind reflect.Kind) string {
+	switch k := jsonKind(kind); k {
+	case "a whole number, written in digits":
+		return "whole numbers, written in digits"
+	case "an object":
+		return "objects"
+	default:
+		return strings.TrimPrefix(k, "a ") + "s"
+	}
+}
+
+// fieldType answers the declared type of the field at path (JSON names joined by dots, as
+// the decoder reports them) within t, or nil when it cannot tell.
+func fieldType(t reflect.Type, path string) reflect.Type {
+	if t == nil {
+		return nil
+	}
+	for _, name := range strings.Split(path, ".") {
+		t = deref(t)
+		for t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
+			t = deref(t.Elem())
+		}
+		if t.Kind() != reflect.Struct {
+			return nil
+		}
+		f, ok := jsonField(t, name)
+		if !ok {
+			return nil
+		}
+		t = f.Type
+	}
+	return deref(t)
+}
+
+// jsonField finds the field of struct t that JSON name decodes into.
+func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if tag == name || (tag == "" && strings.EqualFold(f.Name, name)) {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+func deref(t reflect.Type) reflect.Type {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t
 }
 
 // pageParam parses a page number from the path or query: a whole number from 1 to shop.MaxPage.

@@ -162,7 +162,9 @@ func TestSetVariantsRefusals(t *testing.T) {
 		{"400-id", admin, "nope", teeVariants("A"), 400, "Product id"},
 		{"404", admin, "0123456789abcdef01234567", teeVariants("A"), 404, "Product not found"},
 		{"400-not-json", admin, id, "{", 400, "not valid JSON"},
-		{"400-options-type", admin, id, map[string]any{"options": "Size"}, 400, "Field options must be a list"},
+		{"400-options-type", admin, id, map[string]any{"options": "Size"}, 400, "Field options must be a list."},
+		{"400-options-of-strings", admin, id, map[string]any{"options": []string{"Size"}}, 400, "Field options must be a list of objects."},
+		{"400-values-of-numbers", admin, id, map[string]any{"options": []any{map[string]any{"name": "Size", "values": []int{38, 40}}}}, 400, "Field options.values must be a list of strings."},
 		{"400-quantity-type", admin, id, edit(func(_ map[string]any, vs []map[string]any) { vs[0]["quantity"] = 1.5 }), 400, "Field variants.quantity must be a whole number, written in digits."},
 		{"400-quantity-exponent", admin, id, `{"options":[{"name":"Size","values":["S"]}],"variants":[{"sku":"X1","options":{"Size":"S"},"quantity":1e12}]}`, 400, "Field variants.quantity must be a whole number, written in digits."},
 		{"400-four-options", admin, id, edit(func(b map[string]any, _ []map[string]any) {
