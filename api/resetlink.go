@@ -85,7 +85,7 @@ func NewResetLinks(c ResetLinksConfig) *ResetLinks {
 }
 
 var errBadResetLink = Errorf(EINVALID,
-	"Field token: this reset link is not valid, was used already or has expired. Please ask for a new one.")
+	"The token of this reset link is not valid, was used already or has expired. Please ask for a new link.")
 
 // SendLink mails a fresh link to the account, if there is one.
 func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
