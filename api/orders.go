@@ -51,6 +51,9 @@ var cancellable = []string{"Not Process", "Processing"}
 // Cancelled is the status of a cancelled order.
 const Cancelled = "Cancelled"
 
+// errStatusUnchanged stops the write of a status an order has already.
+var errStatusUnchanged = errors.New("the order has this status already")
+
 // SetOrderStatus sets any of the OrderStatuses at any time. The first time an order is set
 // Cancelled its payment is refunded and its units go back to stock; no later change charges
 // or restocks again.
@@ -65,11 +68,17 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 			if !o.Listed() {
 				return errOrderNotFound
 			}
+			if o.Status == status { // not a change: nothing to record, nobody to tell
+				return errStatusUnchanged
+			}
 			refunds = status == Cancelled && !o.refundBegun()
 			return nil
 		},
 		Refunded: status == Cancelled, RefundClaim: claim,
 	})
+	if errors.Is(err, errStatusUnchanged) {
+		return s.Order(ctx, id, by)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,15 @@ func TestOrderMails(t *testing.T) {
 	if m := box.next(); !strings.Contains(m, "order "+number+" is processing") || !strings.Contains(m, "now Processing") {
 		t.Fatalf("status mail:\n%s", m)
 	}
+	// The same status again is no change: nothing is recorded and nobody is mailed.
+	again := expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/order-status/" + placed.Order.ID, token: admin,
+		body: map[string]string{"status": "Processing"}}), 200)
+	if o, _ := again["order"].(map[string]any); o == nil || o["status"] != "Processing" || o["_id"] != placed.Order.ID {
+		t.Errorf("answer to the same status again: %v", again)
+	}
+	if h := a.detail(placed.Order.ID, asha, 200).History; len(h) != 2 {
+		t.Errorf("history after the same status twice: %+v; want its creation and one change", h)
+	}
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/orders/" + placed.Order.ID + "/cancel", token: asha}), 200)
 	if m := box.next(); !strings.Contains(m, "order "+number+" cancelled") || !strings.Contains(m, "refunded") {
 		t.Fatalf("cancellation mail:\n%s", m)

@@ -62,6 +62,9 @@ type DB struct {
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 	// announcer writes the catalogue changes of this process to the version document.
 	announcer *announcer
+	// openedAt is when this process opened the store. On the embedded store (stored != nil)
+	// this process is its only writer: a checkout claimed before it, and not placed, died.
+	openedAt time.Time
 	// unscalable holds the photo file ids whose copies cannot be made (photosize.ErrNotScalable):
 	// they are served whole, never decoded again. A photo's bytes never change.
 	unscalable sync.Map
@@ -108,7 +111,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 		backoff = min(backoff*2, 4*time.Second)
 	}
 	d := &DB{client: client, db: client.Database(name), locks: NewLocker(o.SerializeUpdates), log: o.Logger,
-		orderIndex: &orderIndexHolder{}, index: o.IndexIDs}
+		orderIndex: &orderIndexHolder{}, index: o.IndexIDs, openedAt: time.Now()}
 	d.announcer = &announcer{write: d.appendCatalogueChange}
 	if o.SerializeUpdates {
 		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)

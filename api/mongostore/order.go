@@ -289,17 +289,18 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 // process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).
 const staleClaimAfter = 10 * time.Minute
 
-// abandoned reports whether a claim is old and its order was never placed (never written, or
-// written and abandoned).
+// abandoned reports whether a claim's checkout is over without an order: its order was
+// abandoned (a failed checkout, or one that a crash cut short and recovery settled), or it
+// was never written and the claim is old, or older than this process on a store no other
+// process writes. A key whose checkout ended so must work again at once: after a restart,
+// the shopper's retry must not wait for the claim to age.
 func (s *OrderStore) abandoned(ctx context.Context, c checkoutDoc) (bool, error) {
-	if time.Since(c.CreatedAt) < staleClaimAfter {
-		return false, nil
-	}
 	var d orderDoc
 	err := s.orders().FindOne(ctx, bson.M{"_id": c.OrderID}, options.FindOne().
 		SetProjection(bson.M{"paymentState": 1})).Decode(&d)
 	if errors.Is(err, mongo.ErrNoDocuments) {
-		return true, nil
+		soleWriter := s.db.stored != nil
+		return time.Since(c.CreatedAt) >= staleClaimAfter || (soleWriter && c.CreatedAt.Before(s.db.openedAt)), nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("look up the order of checkout claim %s: %w", c.ID, err)

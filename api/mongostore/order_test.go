@@ -118,3 +118,49 @@ func TestProductsByID(t *testing.T) {
 		})
 	}
 }
+
+// A key whose checkout is over without an order works again at once, however young its
+// claim: its order was abandoned (a failed checkout, or one a crash cut short and recovery
+// settled). On the embedded store, where this process is the only writer, a claim made
+// before the process opened the store and never placed is over too: a shopper retrying after
+// a restart must not wait ten minutes.
+func TestEndedCheckoutClaimsAreTakenOverAtOnce(t *testing.T) {
+	db := storetest.NewDB(t)
+	s := mongostore.NewOrderStore(db)
+	buyer := bson.NewObjectID().Hex()
+	claims := db.Database().Collection("checkouts")
+	claim := func(key string, order bson.ObjectID, at time.Time) {
+		if _, err := claims.InsertOne(t.Context(), bson.M{"_id": buyer + ":" + key, "orderId": order, "createdAt": at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now().UTC()
+	abandoned, pending, unwritten := bson.NewObjectID(), bson.NewObjectID(), bson.NewObjectID()
+	for id, state := range map[bson.ObjectID]string{abandoned: shop.PaymentAbandoned, pending: shop.PaymentPending} {
+		if err := s.CreateOrder(t.Context(), &shop.Order{ID: id.Hex(), Buyer: shop.Buyer{ID: buyer}, Status: "Not Process",
+			PaymentState: state, CreatedAt: now, UpdatedAt: now}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claim("abandoned", abandoned, now)
+	claim("pending", pending, now.Add(-time.Minute))
+	claim("before-start", unwritten, now.Add(-time.Minute))
+
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "abandoned", s.NewOrderID()); err != nil || earlier != "" {
+		t.Fatalf("claim over one whose order was abandoned = %q, %v; want it taken over", earlier, err)
+	}
+	if earlier, err := s.ClaimCheckout(t.Context(), buyer, "pending", s.NewOrderID()); err != nil || earlier != pending.Hex() {
+		t.Fatalf("claim over one whose order is still pending = %q, %v; want %s", earlier, err, pending.Hex())
+	}
+	earlier, err := s.ClaimCheckout(t.Context(), buyer, "before-start", s.NewOrderID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := unwritten.Hex() // other processes may be writing: it may still be placed
+	if storetest.Embedded() {
+		want = ""
+	}
+	if earlier != want {
+		t.Fatalf("claim over one made a minute ago, before this process opened the store, never placed = %q; want %q", earlier, want)
+	}
+}

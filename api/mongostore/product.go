@@ -180,14 +180,23 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			doc.Shipping, doc.Category, doc.UpdatedAt = in.Shipping, cat.ID, s.now()
 			set := bson.M{"name": doc.Name, "slug": sl, "description": doc.Description, "price": doc.Price,
 				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt}
+			update := bson.M{"$set": set}
 			if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
 				doc.Quantity, set["quantity"] = in.Quantity, in.Quantity
+				// A form that says when it was loaded was refused above if a sale moved the
+				// stock since: its figure leaves out what unfinished checkouts hold, and they
+				// give it back if they fail. A figure of unknown age is set outright.
+				if in.LoadedAt.IsZero() {
+					if unset := dropHolds(raw, func(string) bool { return true }); unset != nil {
+						update["$unset"] = unset
+					}
+				}
 			}
 			if photo != nil {
 				doc.Photo, set["photo"] = photo, photo
 			}
 			oldPhoto = old.Photo
-			return bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, bson.M{"$set": set}, nil
+			return bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, update, nil
 		})
 	})
 	if err != nil {

@@ -323,6 +323,33 @@ func movedProduct(doc bson.Raw, inc bson.M, at time.Time) (*shop.CatalogueProduc
 	return d.catalogueProduct(), nil
 }
 
+// dropHolds answers an $unset of the holds noted in the product document that of says are
+// of the stock being set (given each hold's variant id, "" for the product's own stock), or
+// nil. An admin who sets a stock outright sets what is there to sell: units that unfinished
+// checkouts took before are no longer there to give back, or a failed checkout would add
+// them on top of the new figure.
+func dropHolds(doc bson.Raw, of func(variantID string) bool) bson.M {
+	holds, ok := doc.Lookup("holds").DocumentOK()
+	if !ok {
+		return nil
+	}
+	elems, err := holds.Elements()
+	if err != nil {
+		return nil
+	}
+	var unset bson.M
+	for _, e := range elems {
+		_, variantID, _ := strings.Cut(e.Key(), "_") // holds.<order> or holds.<order>_<variant>
+		if of(variantID) {
+			if unset == nil {
+				unset = bson.M{}
+			}
+			unset["holds."+e.Key()] = ""
+		}
+	}
+	return unset
+}
+
 // heldUnits answers the units noted under field ("holds.<key>" or "restocks.<key>") in the
 // product document.
 func heldUnits(doc bson.Raw, field string) (int, bool) {

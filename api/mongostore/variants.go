@@ -89,7 +89,20 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
 		set["quantity"] = shop.VariantStock(vs)
 	}
-	written, err = s.writeOverVariants(ctx, oid, old.VariantsRev, bson.M{"$set": set, "$inc": bson.M{"variantsRev": 1}})
+	// Stock sent for a kept variant is set outright (see dropHolds).
+	stockSet := map[string]bool{}
+	for i, v := range in.Variants {
+		if v.Quantity != nil && vs[i].ID != "" {
+			stockSet[vs[i].ID] = true
+		}
+	}
+	written, err = s.writeOverVariants(ctx, oid, old.VariantsRev, func(raw bson.Raw) bson.M {
+		update := bson.M{"$set": set, "$inc": bson.M{"variantsRev": 1}}
+		if unset := dropHolds(raw, func(variantID string) bool { return stockSet[variantID] }); unset != nil {
+			update["$unset"] = unset
+		}
+		return update
+	})
 	if err != nil || !written {
 		return false, err
 	}
@@ -126,9 +139,9 @@ func optionDocs(options []shop.Option) []optionDoc {
 	return out
 }
 
-// writeOverVariants applies update to the product if its variants are still at revision rev
-// (a guarded update: see guardedUpdate).
-func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update bson.M) (bool, error) {
+// writeOverVariants applies the update made of the product as read to it, if its variants
+// are still at revision rev (a guarded update: see guardedUpdate).
+func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update func(bson.Raw) bson.M) (bool, error) {
 	written := false
 	err := s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
 		var now struct {
@@ -145,7 +158,7 @@ func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectI
 		if rev == 0 {
 			guard["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
 		}
-		return guard, update, nil
+		return guard, update(raw), nil
 	})
 	return written && err == nil, err
 }

@@ -1,0 +1,113 @@
+package mongostore_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+// updatedAtOf answers the stored updatedAt of product id, as the admin's form loads it.
+func updatedAtOf(t *testing.T, db *mongostore.DB, id string) time.Time {
+	t.Helper()
+	oid, _ := bson.ObjectIDFromHex(id)
+	var doc struct {
+		UpdatedAt time.Time `bson:"updatedAt"`
+	}
+	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	return doc.UpdatedAt
+}
+
+// An admin who sets a stock outright sets what is there to sell after it: a checkout that
+// took units before and then fails (declined, or short of another item) must not add them on
+// top. A form that says when it was loaded, after the checkout took its units, shows the stock
+// without them: those come back.
+func TestAdminStockSetDuringACheckout(t *testing.T) {
+	db := storetest.NewDB(t)
+	_, cats, products := catalogueOn(t, db)
+	stock := mongostore.NewStock(db, &changeLog{})
+	c, err := cats.CreateCategory(t.Context(), "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	t.Run("figure of unknown age", func(t *testing.T) {
+		p, err := products.CreateProduct(t.Context(), input(c.ID, "Crew Tee", 10), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := bson.NewObjectID().Hex()
+		if err := stock.Reserve(t.Context(), order, item(p.ID), 3); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := products.UpdateProduct(t.Context(), p.ID, input(c.ID, "Crew Tee", 50), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Release(t.Context(), order, item(p.ID)); err != nil {
+			t.Fatal(err)
+		}
+		if got := quantityOf(t, db, p.ID); got != 50 {
+			t.Fatalf("stock %d after the admin set 50 and a checkout begun before failed; want 50", got)
+		}
+	})
+
+	t.Run("form loaded after the checkout took its units", func(t *testing.T) {
+		p, err := products.CreateProduct(t.Context(), input(c.ID, "V-neck Tee", 10), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order := bson.NewObjectID().Hex()
+		if err := stock.Reserve(t.Context(), order, item(p.ID), 3); err != nil {
+			t.Fatal(err)
+		}
+		in := input(c.ID, "V-neck Tee", 7) // the 7 the form showed, kept while the price changes
+		in.Price, in.LoadedAt = 59900, updatedAtOf(t, db, p.ID)
+		if _, err := products.UpdateProduct(t.Context(), p.ID, in, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Release(t.Context(), order, item(p.ID)); err != nil {
+			t.Fatal(err)
+		}
+		if got := quantityOf(t, db, p.ID); got != 10 {
+			t.Fatalf("stock %d; want the 7 kept plus the 3 given back", got)
+		}
+	})
+
+	t.Run("variants", func(t *testing.T) {
+		id, vids := insertSizedProduct(t, db, 4, 5, 6)
+		medium, large := bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
+		if err := stock.Reserve(t.Context(), medium, shop.StockItem{ProductID: id, VariantID: vids[1]}, 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Reserve(t.Context(), large, shop.StockItem{ProductID: id, VariantID: vids[2]}, 1); err != nil {
+			t.Fatal(err)
+		}
+		twenty := 20
+		in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
+		for k, size := range []string{"S", "M", "L"} {
+			v := shop.VariantInput{ID: vids[k], SKU: id + size, Options: map[string]string{"Size": size}}
+			if size == "M" {
+				v.Quantity = &twenty // set outright; S and L keep their stock as it is
+			}
+			in.Variants = append(in.Variants, v)
+		}
+		if _, err := products.SetVariants(t.Context(), id, in); err != nil {
+			t.Fatal(err)
+		}
+		for _, hold := range []struct{ order, variant string }{{medium, vids[1]}, {large, vids[2]}} {
+			if err := stock.Release(t.Context(), hold.order, shop.StockItem{ProductID: id, VariantID: hold.variant}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if total, each := variantQuantities(t, db, id); total != 30 || fmt.Sprint(each) != "[4 20 6]" {
+			t.Fatalf("stock %d %v; want 30 [4 20 6]: M as set, L's unit given back", total, each)
+		}
+	})
+}
