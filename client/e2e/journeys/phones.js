@@ -1,7 +1,8 @@
 // The shop on a phone, for everyone: no page of the storefront, the dashboards or the admin
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
-// loading state while the API is slow and their error state, with Try again, when it fails.
+// loading state while the API is slow and their error state, with Try again, when it fails;
+// the filter drawer's own buttons (Filters, Show N results) show on phones only.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -138,6 +139,26 @@ export default function phones() {
     await page.goto('/shop');
     await settle(page);
     await snap(page, 'phone-shop');
+    await page.context().close();
+  });
+
+  test('the Filters button and Show N results belong to the phone drawer: a desktop shows neither', { timeout: 60_000 }, async () => {
+    const [category] = (await apiGet('category/get-category')).category;
+    const page = await newPage({ width: 1280, height: 900 });
+    for (const path of ['/shop', `/category/${category.slug}`]) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(path);
+      await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+      const open = page.getByRole('button', { name: /^Filters/, includeHidden: true });
+      const close = page.getByRole('button', { name: /^Show \d+ results$/, includeHidden: true });
+      assert.equal(await open.count(), 1, `${path}: one Filters button`);
+      assert.equal(await close.count(), 1, `${path}: one Show results button`);
+      assert.equal(await page.getByRole('region', { name: 'Filters' }).isVisible(), true, `${path}: the panel shows`);
+      assert.equal(await open.isVisible(), false, `${path} at 1280 px shows the Filters button`);
+      assert.equal(await close.isVisible(), false, `${path} at 1280 px shows Show results`);
+      await page.setViewportSize(PHONE);
+      assert.equal(await open.isVisible(), true, `${path} at ${PHONE.width} px hides the Filters button`);
+    }
     await page.context().close();
   });
 
