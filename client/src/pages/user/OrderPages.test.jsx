@@ -118,7 +118,7 @@ describe('shopper order page', () => {
     expect(within(items[0]).getByRole('img', { name: first.name }))
       .toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${first._id}`));
     expect(items[0]).toHaveTextContent(first.name);
-    expect(items[0]).toHaveTextContent('Size: M · Colour: Navy');
+    expect(items[0]).toHaveTextContent('Size: M, Colour: Navy');
     expect(items[0]).toHaveTextContent('₹100');
     expect(items[1]).toHaveTextContent(second.name);
     expect(items[1]).not.toHaveTextContent('Size');
