@@ -2,7 +2,8 @@
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
 // loading state while the API is slow and their error state, with Try again, when it fails;
-// the filter drawer's own buttons (Filters, Show N results) show on phones only.
+// the filter drawer's own buttons (Filters, Show N results) show on phones only; titles show
+// whole and small links are 44 px tall.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -69,6 +70,33 @@ async function seriousViolations(page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+/** placeOrder has `account` buy one unit of a product in stock, in a size, and answers the order. */
+async function placeOrder(account) {
+  const { products: [product] } = await apiGet('product/browse?size=M&inStock=true&limit=1');
+  const variant = product.variants.find((v) => v.quantity > 0);
+  const { body: { token } } = await apiPost('auth/login', account);
+  const paid = await apiPost('product/process-payment',
+    { nonce: 'fake-valid-nonce', cart: [{ _id: product._id, variantId: variant._id }] }, token);
+  assert.equal(paid.status, 201, paid.body.message);
+  return paid.body.order;
+}
+
+/** cutText answers why an element's text does not show whole: wider than its box, or clipped by an ancestor. */
+const cutText = (locator) => locator.evaluate((el) => {
+  if (el.scrollWidth > el.clientWidth + 1) return `"${el.textContent}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`;
+  const box = el.getBoundingClientRect();
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const outer = up.getBoundingClientRect();
+    if (getComputedStyle(up).overflowX !== 'visible' && (box.left < outer.left - 1 || box.right > outer.right + 1)) {
+      return `"${el.textContent}" is cut by ${up.tagName.toLowerCase()}.${up.className}`;
+    }
+  }
+  return '';
+});
+
+/** tapHeight says how tall a link is, with its name. */
+const tapHeight = async (locator) => `${await locator.textContent()}: ${Math.round((await locator.boundingBox()).height)}px`;
 
 export default function phones() {
   test('phones: no page scrolls sideways at 360, 390 or 430 px, and axe-core finds no serious or '
@@ -140,6 +168,30 @@ export default function phones() {
     await settle(page);
     await snap(page, 'phone-shop');
     await page.context().close();
+  });
+
+  test('phones: order titles show whole and small links are 44 px tall', { timeout: 120_000 }, async () => {
+    const order = await placeOrder(DEMO_SHOPPER);
+    const problems = [];
+    const page = await signedInPage(DEMO_SHOPPER, PHONE);
+    const short = async (link, at) => {
+      if ((await link.boundingBox()).height < 44) problems.push(`${await tapHeight(link)} tall ${at}`);
+    };
+    for (const width of WIDTHS) {
+      const at = `at ${width}px`;
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard/user/orders');
+      const card = page.getByRole('article', { name: 'Order #1' });
+      await card.waitFor();
+      const cut = await cutText(card.getByRole('heading', { name: 'Order #1' }));
+      if (cut) problems.push(`the order card's title ${at}: ${cut}`);
+      await short(page.getByRole('link', { name: 'Clothing Shop' }), at);
+      await short(card.getByRole('link', { name: 'View order #1' }), at);
+      await page.goto(`/dashboard/user/orders/${order._id}`);
+      await short(page.getByRole('link', { name: '← All your orders' }), at);
+    }
+    await page.context().close();
+    assert.deepEqual(problems, []);
   });
 
   test('the Filters button and Show N results belong to the phone drawer: a desktop shows neither', { timeout: 60_000 }, async () => {

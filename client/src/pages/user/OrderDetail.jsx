@@ -65,7 +65,7 @@ export default function OrderDetail() {
 
   return (
     <DashboardShell title={order?.number ? `Order ${order.number}` : 'Your Order'} menu={<UserMenu />}>
-      <p><Link to={USER_ORDERS}>← All your orders</Link></p>
+      <p><Link to={USER_ORDERS} className="tap-link">← All your orders</Link></p>
       {body}
     </DashboardShell>
   );
