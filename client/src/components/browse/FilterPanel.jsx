@@ -61,9 +61,7 @@ function PriceRange({ filters, range, onApply }) {
             placeholder={range.max ? money(range.max) : ''} onChange={(e) => setMax(e.target.value)} />
         </label>
       </div>
-      <p id="price-range-error" className="field-error filters__price-error" aria-live="polite">
-        {reversed ? PRICE_RANGE_REVERSED : ''}
-      </p>
+      {reversed && <p id="price-range-error" className="field-error filters__price-error">{PRICE_RANGE_REVERSED}</p>}
       <button type="submit" className="btn">Apply price</button>
     </form>
   );
