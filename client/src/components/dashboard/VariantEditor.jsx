@@ -2,7 +2,7 @@
 // its values, typed as "S, M, L"), Generate combinations, and per row the SKU, an optional
 // price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
 // the state of variantRows.js; `skuPrefix` starts the SKUs of new rows. On phones the table
-// stacks: a block per variant, with its SKU, price and stock each on a line of its own.
+// stacks: a block per variant, with its SKU, price and stock each a whole line wide.
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
@@ -37,7 +37,7 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
       </div>
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
-          <table className="stack-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <table className="stack-table stack-table--fields" style={{ width: '100%', borderCollapse: 'collapse' }}>
             <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
               {variants.length} variant(s), {stockOf(value)} in stock
             </caption>
