@@ -82,21 +82,24 @@ async function placeOrder(account) {
   return paid.body.order;
 }
 
-/** cutText answers why an element's text does not show whole: wider than its box, or clipped by an ancestor. */
+/** cutText says why an element's text does not show whole: wider than its box, or cut by an ancestor. */
 const cutText = (locator) => locator.evaluate((el) => {
-  if (el.scrollWidth > el.clientWidth + 1) return `"${el.textContent}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`;
+  const text = el.textContent;
+  if (el.scrollWidth > el.clientWidth + 1) return `"${text}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`;
   const box = el.getBoundingClientRect();
   for (let up = el.parentElement; up; up = up.parentElement) {
     const outer = up.getBoundingClientRect();
-    if (getComputedStyle(up).overflowX !== 'visible' && (box.left < outer.left - 1 || box.right > outer.right + 1)) {
-      return `"${el.textContent}" is cut by ${up.tagName.toLowerCase()}.${up.className}`;
+    const clips = getComputedStyle(up).overflowX !== 'visible';
+    if (clips && (box.left < outer.left - 1 || box.right > outer.right + 1)) {
+      return `"${text}" is cut by ${up.tagName.toLowerCase()}.${up.className}`;
     }
   }
   return '';
 });
 
 /** tapHeight says how tall a link is, with its name. */
-const tapHeight = async (locator) => `${await locator.textContent()}: ${Math.round((await locator.boundingBox()).height)}px`;
+const tapHeight = async (locator) =>
+  `${await locator.textContent()}: ${Math.round((await locator.boundingBox()).height)}px`;
 
 /**
  * unreadableInputs lists the inputs of `region` whose value (or placeholder) does not show
@@ -104,7 +107,9 @@ const tapHeight = async (locator) => `${await locator.textContent()}: ${Math.rou
  */
 const unreadableInputs = (region) => region.evaluate((box) => {
   const problems = [];
-  if (box.scrollWidth > box.clientWidth + 1) problems.push(`it scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
+  if (box.scrollWidth > box.clientWidth + 1) {
+    problems.push(`it scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
+  }
   const pen = document.createElement('canvas').getContext('2d');
   for (const input of box.querySelectorAll('input')) {
     const style = getComputedStyle(input);
@@ -128,11 +133,14 @@ const tableProblems = (card, columns) => card.evaluate((el, names) => {
   const box = el.getBoundingClientRect();
   const inCard = (r) => r.width > 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
   const region = el.querySelector('[role="region"]');
-  if (region.scrollWidth > region.clientWidth + 1) problems.push(`the table scrolls sideways (${region.scrollWidth}px in ${region.clientWidth}px)`);
+  if (region.scrollWidth > region.clientWidth + 1) {
+    problems.push(`the table scrolls sideways (${region.scrollWidth}px in ${region.clientWidth}px)`);
+  }
   el.querySelectorAll('td').forEach((td, i) => {
     if (!inCard(td.getBoundingClientRect())) problems.push(`the ${names[i]} cell reaches past the card`);
   });
-  const shown = [...el.querySelectorAll('table *')].filter((e) => e.children.length === 0 && inCard(e.getBoundingClientRect()));
+  const shown = [...el.querySelectorAll('table *')]
+    .filter((e) => e.children.length === 0 && inCard(e.getBoundingClientRect()));
   for (const name of names) {
     if (!shown.some((e) => e.textContent.trim() === name)) problems.push(`no ${name} label shows`);
   }
@@ -256,13 +264,15 @@ export default function phones() {
     // A desktop keeps the order table as a table with its header row.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dashboard/admin/orders');
-    const header = page.getByRole('article', { name: 'Order #1' }).getByRole('columnheader', { name: 'Payment' });
+    const header = page.getByRole('article', { name: 'Order #1' })
+      .getByRole('columnheader', { name: 'Payment' });
     assert.ok((await header.boundingBox())?.width > 1, 'the order table shows its header row at 1280px');
     await page.context().close();
     assert.deepEqual(problems, []);
   });
 
-  test('the Filters button and Show N results belong to the phone drawer: a desktop shows neither', { timeout: 60_000 }, async () => {
+  test('the Filters button and Show N results belong to the phone drawer: a desktop shows neither',
+    { timeout: 60_000 }, async () => {
     const [category] = (await apiGet('category/get-category')).category;
     const page = await newPage({ width: 1280, height: 900 });
     for (const path of ['/shop', `/category/${category.slug}`]) {
@@ -273,7 +283,8 @@ export default function phones() {
       const close = page.getByRole('button', { name: /^Show \d+ results$/, includeHidden: true });
       assert.equal(await open.count(), 1, `${path}: one Filters button`);
       assert.equal(await close.count(), 1, `${path}: one Show results button`);
-      assert.equal(await page.getByRole('region', { name: 'Filters' }).isVisible(), true, `${path}: the panel shows`);
+      const panel = page.getByRole('region', { name: 'Filters' });
+      assert.equal(await panel.isVisible(), true, `${path}: the panel shows`);
       assert.equal(await open.isVisible(), false, `${path} at 1280 px shows the Filters button`);
       assert.equal(await close.isVisible(), false, `${path} at 1280 px shows Show results`);
       await page.setViewportSize(PHONE);

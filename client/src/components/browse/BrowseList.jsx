@@ -48,7 +48,8 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const filtered = activeFilters(filters) > 0;
 
   let body;
-  if (!first && loaded[0].isError) body = <ErrorState what="the products" error={loaded[0].error} onRetry={retry} />;
+  const error = failures[0]?.error;
+  if (!first && loaded[0].isError) body = <ErrorState what="the products" error={error} onRetry={retry} />;
   else if (!first) body = <ProductGridSkeleton />;
   else if (products.length === 0 && filtered) {
     body = (
@@ -85,7 +86,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
           <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
         </div>
         {body}
-        {first && failed && ready.length > 0 && <ErrorState what="more products" error={failures[0].error} onRetry={retry} />}
+        {first && failed && ready.length > 0 && <ErrorState what="more products" error={error} onRetry={retry} />}
         <div className="load-more">
           {first && !failed && products.length < total && (
             <button type="button" className="btn" onClick={loadMore} disabled={busy} aria-busy={busy}>

@@ -61,7 +61,9 @@ function PriceRange({ filters, range, onApply }) {
             placeholder={range.max ? money(range.max) : ''} onChange={(e) => setMax(e.target.value)} />
         </label>
       </div>
-      {reversed && <p id="price-range-error" className="field-error filters__price-error">{PRICE_RANGE_REVERSED}</p>}
+      {reversed && (
+        <p id="price-range-error" className="field-error filters__price-error">{PRICE_RANGE_REVERSED}</p>
+      )}
       <button type="submit" className="btn">Apply price</button>
     </form>
   );

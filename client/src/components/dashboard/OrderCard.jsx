@@ -20,7 +20,9 @@ export default function OrderCard({ order, number }) {
     >
       <p className="order-card__meta">
         <span>{fromNow(order.createdAt)}</span>
-        <Link to={USER_ORDER(order._id)} className="tap-link" aria-label={`View order #${number}`}>View order</Link>
+        <Link to={USER_ORDER(order._id)} className="tap-link" aria-label={`View order #${number}`}>
+          View order
+        </Link>
       </p>
       <OrderSummary order={order} />
       <h3>Products</h3>

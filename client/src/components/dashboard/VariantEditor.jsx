@@ -56,7 +56,8 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
                     <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>{name}</th>
                     <td>
                       <StackLabel>SKU</StackLabel>
-                      <Input aria-label={`SKU of ${name}`} value={row.sku} onChange={(e) => setRow(i, { sku: e.target.value })} />
+                      <Input aria-label={`SKU of ${name}`} value={row.sku}
+                        onChange={(e) => setRow(i, { sku: e.target.value })} />
                     </td>
                     <td>
                       <StackLabel>Price</StackLabel>

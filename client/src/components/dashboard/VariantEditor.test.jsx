@@ -110,7 +110,8 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
     const saved = { ...tee, updatedAt: '2026-11-23T10:00:05.000Z' };
     const sent = answer({ variants: () => HttpResponse.json({ success: true, message: 'saved', product: saved }) });
-    server.use(http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: loaded })));
+    server.use(http.get(url('product/get-product/linen-tee'), () =>
+      HttpResponse.json({ success: true, product: loaded })));
     const { user } = await open();
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();

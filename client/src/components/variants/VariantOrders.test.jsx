@@ -13,7 +13,8 @@ import { cartItem } from './variants';
 import { tee } from './test-fixtures';
 
 /** The tee's M Navy, its options in the API's (alphabetical) order. */
-const alphabetical = (variant) => ({ ...variant, options: { Colour: variant.options.Colour, Size: variant.options.Size } });
+const alphabetical = (variant) =>
+  ({ ...variant, options: { Colour: variant.options.Colour, Size: variant.options.Size } });
 const navyM = cartItem(tee, alphabetical(tee.variants[1]));
 const plain = makeProduct(2);
 
@@ -49,7 +50,8 @@ describe('variants in the cart, at checkout and on orders', () => {
       ...fitted.products[0],
       variant: { _id: 'v9', sku: 'J-32-SLIM-INK', options: { Colour: 'Ink', Fit: 'Slim', Size: '32' } },
     };
-    server.use(http.get(url('auth/orders'), () => HttpResponse.json([fitted], { headers: { 'X-Total-Count': '1' } })));
+    server.use(http.get(url('auth/orders'), () =>
+      HttpResponse.json([fitted], { headers: { 'X-Total-Count': '1' } })));
     await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
     expect(await screen.findByText('Size: 32, Colour: Ink, Fit: Slim')).toBeInTheDocument();
   });
