@@ -180,8 +180,12 @@ export function buyable(product) {
 /** itemPrice is what one item costs in the cart: its variant's price, else the product's. */
 export const itemPrice = (product, variant) => Number(variant?.price ?? product.price);
 
-/** sizeText is how a cart line or an order names a variant: "Size: M, Colour: Navy". */
-export const sizeText = (variant) => Object.entries(variant.options).map(([k, v]) => `${k}: ${v}`).join(', ');
+/**
+ * sizeText is how a cart line or an order names a variant of `product`: "Size: M, Colour: Navy",
+ * in the order of the product's options (the API gives a variant's options in alphabetical order).
+ */
+export const sizeText = (product, variant) =>
+  product.options.map(({ name }) => `${name}: ${variant.options[name]}`).join(', ');
 
 /**
  * tick clicks a checkbox or radio button and waits until it shows as checked: a filter's box

@@ -1,5 +1,8 @@
 // Entry point: providers around the browser router built from the route table, rendered once
 // the screen the server drew (if any) can be drawn the same from the cache (first-screen.js).
+// The shop's base styles are imported first, so the built stylesheet has them before the
+// styles of the components (browse.css, variants.css), which may then override them.
+import './index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -7,7 +10,6 @@ import AppProviders from './providers';
 import { makeQueryClient } from './api/query-client';
 import { firstScreenReady } from './first-screen';
 import { routes } from './routes';
-import './index.css';
 
 const root = document.getElementById('root');
 const queryClient = makeQueryClient();

@@ -30,7 +30,3 @@ export function chooseText(names) {
 /** onlyLeftText warns that a chosen variant is nearly sold out. */
 export const onlyLeftText = (n) => `Only ${n} left`;
 export const SOLD_OUT = 'Sold out';
-
-/** variantText names a chosen variant: "Size: M, Colour: Navy" (empty without one). */
-export const variantText = (options) =>
-  Object.entries(options ?? {}).map(([name, value]) => `${name}: ${value}`).join(', ');

@@ -67,7 +67,7 @@ export default function checkout() {
       assert.equal(await value('Quantity'), '3');
       await order.getByText(b.name, { exact: true }).waitFor();
       await order.getByText(price(itemPrice(b, buyable(b))), { exact: true }).first().waitFor();
-      if (buyable(b)) await order.getByText(sizeText(buyable(b)), { exact: true }).first().waitFor();
+      if (buyable(b)) await order.getByText(sizeText(b, buyable(b)), { exact: true }).first().waitFor();
       assert.equal(await order.getByText(a.name, { exact: true }).count(), 2);
       await notSee(page, 'Order #2');
     });

@@ -1,7 +1,9 @@
 // The shop on a phone, for everyone: no page of the storefront, the dashboards or the admin
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
-// loading state while the API is slow and their error state, with Try again, when it fails.
+// loading state while the API is slow and their error state, with Try again, when it fails;
+// the filter drawer's own buttons (Filters, Show N results) show on phones only; titles show
+// whole, small links are 44 px tall, and the admin's tables fit a phone without a scroll.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -68,6 +70,82 @@ async function seriousViolations(page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+/** placeOrder has `account` buy one unit of a product in stock, in a size, and answers the order. */
+async function placeOrder(account) {
+  const { products: [product] } = await apiGet('product/browse?size=M&inStock=true&limit=1');
+  const variant = product.variants.find((v) => v.quantity > 0);
+  const { body: { token } } = await apiPost('auth/login', account);
+  const paid = await apiPost('product/process-payment',
+    { nonce: 'fake-valid-nonce', cart: [{ _id: product._id, variantId: variant._id }] }, token);
+  assert.equal(paid.status, 201, paid.body.message);
+  return paid.body.order;
+}
+
+/** cutText says why an element's text does not show whole: wider than its box, or cut by an ancestor. */
+const cutText = (locator) => locator.evaluate((el) => {
+  const text = el.textContent;
+  if (el.scrollWidth > el.clientWidth + 1) return `"${text}" needs ${el.scrollWidth}px, has ${el.clientWidth}px`;
+  const box = el.getBoundingClientRect();
+  for (let up = el.parentElement; up; up = up.parentElement) {
+    const outer = up.getBoundingClientRect();
+    const clips = getComputedStyle(up).overflowX !== 'visible';
+    if (clips && (box.left < outer.left - 1 || box.right > outer.right + 1)) {
+      return `"${text}" is cut by ${up.tagName.toLowerCase()}.${up.className}`;
+    }
+  }
+  return '';
+});
+
+/** tapHeight says how tall a link is, with its name. */
+const tapHeight = async (locator) =>
+  `${await locator.textContent()}: ${Math.round((await locator.boundingBox()).height)}px`;
+
+/**
+ * unreadableInputs lists the inputs of `region` whose value (or placeholder) does not show
+ * whole, or that lie off the screen, and says when the region itself scrolls sideways.
+ */
+const unreadableInputs = (region) => region.evaluate((box) => {
+  const problems = [];
+  if (box.scrollWidth > box.clientWidth + 1) {
+    problems.push(`it scrolls sideways (${box.scrollWidth}px in ${box.clientWidth}px)`);
+  }
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const input of box.querySelectorAll('input')) {
+    const style = getComputedStyle(input);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = input.value || input.placeholder;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const { left, right } = input.getBoundingClientRect();
+    const name = input.getAttribute('aria-label');
+    if (pen.measureText(text).width > room) problems.push(`${name} shows "${text}" in ${Math.round(room)}px`);
+    if (left < 0 || right > window.innerWidth) problems.push(`${name} is off the screen`);
+  }
+  return problems;
+});
+
+/**
+ * tableProblems lists what of an admin's order table a person cannot see in its card: a column
+ * whose name does not show, a cell reaching past the card, a table that scrolls sideways.
+ */
+const tableProblems = (card, columns) => card.evaluate((el, names) => {
+  const problems = [];
+  const box = el.getBoundingClientRect();
+  const inCard = (r) => r.width > 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
+  const region = el.querySelector('[role="region"]');
+  if (region.scrollWidth > region.clientWidth + 1) {
+    problems.push(`the table scrolls sideways (${region.scrollWidth}px in ${region.clientWidth}px)`);
+  }
+  el.querySelectorAll('td').forEach((td, i) => {
+    if (!inCard(td.getBoundingClientRect())) problems.push(`the ${names[i]} cell reaches past the card`);
+  });
+  const shown = [...el.querySelectorAll('table *')]
+    .filter((e) => e.children.length === 0 && inCard(e.getBoundingClientRect()));
+  for (const name of names) {
+    if (!shown.some((e) => e.textContent.trim() === name)) problems.push(`no ${name} label shows`);
+  }
+  return problems;
+}, columns);
 
 export default function phones() {
   test('phones: no page scrolls sideways at 360, 390 or 430 px, and axe-core finds no serious or '
@@ -138,6 +216,80 @@ export default function phones() {
     await page.goto('/shop');
     await settle(page);
     await snap(page, 'phone-shop');
+    await page.context().close();
+  });
+
+  test('phones: order titles show whole and small links are 44 px tall', { timeout: 120_000 }, async () => {
+    const order = await placeOrder(DEMO_SHOPPER);
+    const problems = [];
+    const page = await signedInPage(DEMO_SHOPPER, PHONE);
+    const short = async (link, at) => {
+      if ((await link.boundingBox()).height < 44) problems.push(`${await tapHeight(link)} tall ${at}`);
+    };
+    for (const width of WIDTHS) {
+      const at = `at ${width}px`;
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard/user/orders');
+      const card = page.getByRole('article', { name: 'Order #1' });
+      await card.waitFor();
+      const cut = await cutText(card.getByRole('heading', { name: 'Order #1' }));
+      if (cut) problems.push(`the order card's title ${at}: ${cut}`);
+      await short(page.getByRole('link', { name: 'Clothing Shop' }), at);
+      await short(card.getByRole('link', { name: 'View order #1' }), at);
+      await page.goto(`/dashboard/user/orders/${order._id}`);
+      await short(page.getByRole('link', { name: '← All your orders' }), at);
+    }
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: the admin\'s order table and the variants editor fit the screen', { timeout: 120_000 }, async () => {
+    await placeOrder(DEMO_SHOPPER);
+    const { products: [product] } = await apiGet('product/browse?size=M&limit=1');
+    const columns = ['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity'];
+    const problems = [];
+    const page = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const width of WIDTHS) {
+      const at = `at ${width}px`;
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard/admin/orders');
+      const order = page.getByRole('article', { name: 'Order #1' });
+      await order.getByRole('combobox').waitFor();
+      for (const p of await tableProblems(order, columns)) problems.push(`admin orders ${at}: ${p}`);
+      await page.goto(`/dashboard/admin/product/${product.slug}`);
+      const editor = page.getByRole('region', { name: 'Variants' });
+      await editor.getByRole('textbox').first().waitFor();
+      for (const p of await unreadableInputs(editor)) problems.push(`the variants editor ${at}: ${p}`);
+    }
+    // A desktop keeps the order table as a table with its header row.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/admin/orders');
+    const header = page.getByRole('article', { name: 'Order #1' })
+      .getByRole('columnheader', { name: 'Payment' });
+    assert.ok((await header.boundingBox())?.width > 1, 'the order table shows its header row at 1280px');
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('the Filters button and Show N results belong to the phone drawer: a desktop shows neither',
+    { timeout: 60_000 }, async () => {
+    const [category] = (await apiGet('category/get-category')).category;
+    const page = await newPage({ width: 1280, height: 900 });
+    for (const path of ['/shop', `/category/${category.slug}`]) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(path);
+      await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+      const open = page.getByRole('button', { name: /^Filters/, includeHidden: true });
+      const close = page.getByRole('button', { name: /^Show \d+ results$/, includeHidden: true });
+      assert.equal(await open.count(), 1, `${path}: one Filters button`);
+      assert.equal(await close.count(), 1, `${path}: one Show results button`);
+      const panel = page.getByRole('region', { name: 'Filters' });
+      assert.equal(await panel.isVisible(), true, `${path}: the panel shows`);
+      assert.equal(await open.isVisible(), false, `${path} at 1280 px shows the Filters button`);
+      assert.equal(await close.isVisible(), false, `${path} at 1280 px shows Show results`);
+      await page.setViewportSize(PHONE);
+      assert.equal(await open.isVisible(), true, `${path} at ${PHONE.width} px hides the Filters button`);
+    }
     await page.context().close();
   });
 

@@ -82,7 +82,7 @@ export default function variants() {
       await see(page, 'Item Added to cart');
       await at(page, '/cart');
       await expectBadge(page, 1);
-      await see(page, sizeText(variant));
+      await see(page, sizeText(product, variant));
     });
 
     await step('pay and see the size on the order', async () => {
@@ -97,7 +97,7 @@ export default function variants() {
       await at(page, '/dashboard/user/orders');
       const order = page.getByRole('article', { name: 'Order #1' });
       await order.getByText(product.name, { exact: true }).first().waitFor();
-      await order.getByText(sizeText(variant), { exact: true }).waitFor();
+      await order.getByText(sizeText(product, variant), { exact: true }).waitFor();
       const after = (await apiGet(`product/get-product/${product.slug}`)).product;
       assert.equal(after.variants.find((v) => v._id === variant._id).quantity, stockBefore - 1, 'one unit of that size sold');
     });

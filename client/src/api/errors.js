@@ -25,6 +25,13 @@ export function errorMessage(error, fallback) {
 }
 
 /**
+ * isRefused tells whether the server understood a call and refused it: a 4xx answer other
+ * than 408 (timeout) and 429 (too many calls). Asking again the same way is refused again.
+ */
+export const isRefused = (error) =>
+  error?.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+
+/**
  * reportError is how every failed call reaches the shopper: with a fixed text (the `errorText`
  * of a query's or mutation's meta) it shows the server's message or that text as an error
  * toast; without one the failure is silent on screen and only logged.

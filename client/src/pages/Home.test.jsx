@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
+import { categories } from '../test/fixtures';
 
 const slides = () => screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
 const visibleSlide = () => slides().findIndex((el) => el.getAttribute('aria-hidden') === 'false');
@@ -52,6 +55,22 @@ describe('Home page', () => {
     expect(explore).toHaveLength(3);
     await user.click(explore[1]);
     expect(router.state.location.pathname).toBe('/shop');
+  });
+
+  it('gives each category tile its category\'s name and a picture that names no other', async () => {
+    await renderRoute('/');
+    const section = screen.getByRole('region', { name: 'Shop by Category' });
+    await within(section).findByRole('link', { name: 'Jeans' });
+    const tiles = within(section).getAllByRole('listitem');
+    const names = tiles.map((tile) => within(tile).getByRole('link').textContent);
+    expect(names).toEqual(categories.slice(0, 3).map((c) => c.name));
+    for (const tile of tiles) {
+      const picture = tile.querySelector('img');
+      expect(picture).toHaveAttribute('alt', '');
+      // The tests run in the client's folder, whose public/ holds the art.
+      const art = readFileSync(join('public', picture.getAttribute('src')), 'utf8');
+      expect(art).not.toMatch(/<text|aria-label/);
+    }
   });
 
   it('can pause the carousel and play it again', async () => {

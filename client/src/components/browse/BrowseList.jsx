@@ -3,6 +3,8 @@
 // sort (useBrowseFilters) and the loaded page count (useLoadedPages) live in the address.
 // `category` fixes the list to one category's slug (its page then has no category filter);
 // `countText(total)` is the count line; `errorText` the toast of a failed load (none: silent).
+// A failed load keeps the panel with the counts it last had, so other filters can be chosen;
+// one the server refused (filters it cannot answer) shows its reason and no Try again.
 import { useCallback, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
@@ -11,6 +13,7 @@ import ErrorState from '../status/ErrorState';
 import EmptyState from '../status/EmptyState';
 import useLoadedPages from '../../hooks/useLoadedPages';
 import useBrowseFilters, { activeFilters } from '../../hooks/useBrowseFilters';
+import useLastKnown from '../../hooks/useLastKnown';
 import { EMPTY_FACETS, browseQuery } from '../../api/browse';
 import { LOAD_MORE } from '../../texts';
 import FilterPanel from './FilterPanel';
@@ -37,7 +40,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const first = ready[0];
   const products = ready.flatMap((page) => page.products);
   const total = first?.total ?? 0;
-  const facets = first?.facets ?? EMPTY_FACETS;
+  const facets = useLastKnown(first?.facets) ?? EMPTY_FACETS;
   const failures = loaded.filter((query) => query.isError);
   const failed = failures.length > 0;
   const busy = (ready.length < loaded.length || loaded[0].isPlaceholderData) && !failed;
@@ -45,7 +48,8 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const filtered = activeFilters(filters) > 0;
 
   let body;
-  if (!first && loaded[0].isError) body = <ErrorState what="the products" onRetry={retry} />;
+  const error = failures[0]?.error;
+  if (!first && loaded[0].isError) body = <ErrorState what="the products" error={error} onRetry={retry} />;
   else if (!first) body = <ProductGridSkeleton />;
   else if (products.length === 0 && filtered) {
     body = (
@@ -82,7 +86,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
           <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
         </div>
         {body}
-        {first && failed && ready.length > 0 && <ErrorState what="more products" onRetry={retry} />}
+        {first && failed && ready.length > 0 && <ErrorState what="more products" error={error} onRetry={retry} />}
         <div className="load-more">
           {first && !failed && products.length < total && (
             <button type="button" className="btn" onClick={loadMore} disabled={busy} aria-busy={busy}>

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { categories, makeProduct } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
-import { browseHandler } from './test-browse';
+import { browseHandler, REVERSED_PRICES } from './test-browse';
 
 const sized = (n, sizes, category, quantity = 3) =>
   makeProduct(n, {
@@ -86,6 +86,46 @@ describe('the filtered product list', () => {
     expect(router.state.location.search).toBe('?sort=price-desc&maxPrice=300');
     expect(seen.at(-1)).toMatchObject({ sort: 'price-desc', maxPrice: '300', page: '1' });
   });
+
+  it('does not apply a minimum price above the maximum, and says so next to the prices', async () => {
+    const seen = serve();
+    const { user, router } = await renderRoute('/shop');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    const min = screen.getByRole('spinbutton', { name: 'Min price' });
+    const max = screen.getByRole('spinbutton', { name: 'Max price' });
+    await user.type(min, '3000');
+    await user.type(max, '1000');
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    expect(screen.getByText('Min price must not be more than Max price.')).toBeInTheDocument();
+    expect(min).toHaveAttribute('aria-invalid', 'true');
+    expect(min).toHaveAccessibleDescription('Min price must not be more than Max price.');
+    expect(router.state.location.search).toBe('');
+    expect(seen.some((query) => query.minPrice)).toBe(false);
+    await user.clear(max);
+    await user.type(max, '5000');
+    expect(screen.queryByText('Min price must not be more than Max price.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=3000&maxPrice=5000'));
+  });
+
+  it.each(['/shop', '/category/shirts'])(
+    'on %s, shows the reason of filters the server refuses, keeps the panel and offers no Try again',
+    async (path) => {
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      serve();
+      const { router } = await renderRoute(path);
+      await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+      // A shared link can carry what the price inputs refuse to apply.
+      await router.navigate(`${path}?minPrice=3000&maxPrice=1000`);
+      const alert = await screen.findByRole('alert');
+      await waitFor(() => expect(alert).toHaveTextContent(REVERSED_PRICES));
+      expect(alert).not.toHaveTextContent('Check your connection');
+      expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(box('Size', 'M')).toBeInTheDocument();
+      expect(box('Colour', 'Navy')).toBeInTheDocument();
+      log.mockRestore();
+    },
+  );
 
   it('keeps only products in stock when asked', async () => {
     serve();

@@ -1,9 +1,12 @@
 // The filters of a product list: category (unless the page is one category's), size, colour,
 // a price range and in-stock only, each value with the number of products it would give.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
-// by its Show results button or Escape.
+// by its Show results button or Escape. A price range whose minimum is above its maximum is
+// not applied: the panel says so next to the prices.
 import { useEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
+
+const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
 
 function FacetGroup({ legend, values, chosen, onChange }) {
   if (values.length === 0) return null;
@@ -34,9 +37,14 @@ function PriceRange({ filters, range, onApply }) {
     setMin(filters.minPrice);
     setMax(filters.maxPrice);
   }, [filters.minPrice, filters.maxPrice]);
+  const reversed = min !== '' && max !== '' && Number(min) > Number(max);
   const submit = (event) => {
     event.preventDefault();
-    onApply({ minPrice: min, maxPrice: max });
+    if (!reversed) onApply({ minPrice: min, maxPrice: max });
+  };
+  const invalid = {
+    'aria-invalid': reversed || undefined,
+    'aria-describedby': reversed ? 'price-range-error' : undefined,
   };
   return (
     <form className="filters__group filters__price" onSubmit={submit} aria-label="Price range">
@@ -44,15 +52,18 @@ function PriceRange({ filters, range, onApply }) {
       <div className="filters__price-inputs">
         <label>
           <span>Min price</span>
-          <input className="text-input" type="number" min="0" inputMode="decimal" value={min}
+          <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid}
             placeholder={range.max ? money(range.min) : ''} onChange={(e) => setMin(e.target.value)} />
         </label>
         <label>
           <span>Max price</span>
-          <input className="text-input" type="number" min="0" inputMode="decimal" value={max}
+          <input className="text-input" type="number" min="0" inputMode="decimal" value={max} {...invalid}
             placeholder={range.max ? money(range.max) : ''} onChange={(e) => setMax(e.target.value)} />
         </label>
       </div>
+      {reversed && (
+        <p id="price-range-error" className="field-error filters__price-error">{PRICE_RANGE_REVERSED}</p>
+      )}
       <button type="submit" className="btn">Apply price</button>
     </form>
   );

@@ -62,10 +62,19 @@ export function browseAnswer(products, params) {
   };
 }
 
-/** browseHandler is the msw handler of browse over `products`; `seen` (optional) collects the queries. */
+/** The API's refusal of a price range whose minimum is above its maximum. */
+export const REVERSED_PRICES = 'minPrice must not be more than maxPrice.';
+
+/**
+ * browseHandler is the msw handler of browse over `products`; `seen` (optional) collects the
+ * queries. Like the API, it refuses a minimum price above the maximum with a 400.
+ */
 export const browseHandler = (products, seen) =>
   http.get('*/api/v1/product/browse', ({ request }) => {
     const params = new URL(request.url).searchParams;
     seen?.push(Object.fromEntries(params));
+    if (Number(params.get('minPrice')) > Number(params.get('maxPrice') || Infinity)) {
+      return HttpResponse.json({ success: false, message: REVERSED_PRICES }, { status: 400 });
+    }
     return HttpResponse.json(browseAnswer(products, params));
   });

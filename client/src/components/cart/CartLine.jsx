@@ -13,7 +13,7 @@ export default function CartLine({ product, onRemove }) {
       <ProductPhoto product={product} sizes="120px" className="cart-line__photo" />
       <div className="cart-line__info">
         <h2 className="cart-line__name">{product.name}</h2>
-        <VariantText variant={product.variant} />
+        <VariantText item={product} />
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
       </div>

@@ -15,7 +15,7 @@ export default function AdminOrderProduct({ product }) {
         </Col>
         <Col xs={24} sm={16}>
           <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
-          <VariantText variant={product.variant} />
+          <VariantText item={product} />
           <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
           <p style={{ margin: 0 }}>{money(product.price)}</p>
         </Col>

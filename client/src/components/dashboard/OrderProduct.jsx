@@ -10,7 +10,7 @@ export default function OrderProduct({ product }) {
   return (
     <Card size="small" cover={<ProductThumb product={product} height={150} />}>
       <h4 className="order-product__name">{product.name}</h4>
-      <VariantText variant={product.variant} />
+      <VariantText item={product} />
       <p style={{ margin: 0 }}>{preview(product.description)}</p>
       <p style={{ margin: 0 }}>{money(product.price)}</p>
     </Card>

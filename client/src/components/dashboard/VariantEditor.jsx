@@ -1,8 +1,10 @@
 // The sizes and colours of a product in the admin's product form: its options (a name and
 // its values, typed as "S, M, L"), Generate combinations, and per row the SKU, an optional
 // price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
-// the state of variantRows.js; `skuPrefix` starts the SKUs of new rows.
+// the state of variantRows.js; `skuPrefix` starts the SKUs of new rows. On phones the table
+// stacks: a block per variant, with its SKU, price and stock each a whole line wide.
 import { Button, Input } from 'antd';
+import StackLabel from './StackLabel';
 import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
 
 export default function VariantEditor({ value, onChange, skuPrefix }) {
@@ -35,7 +37,7 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
       </div>
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
-          <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <table className="stack-table stack-table--fields" style={{ width: '100%', borderCollapse: 'collapse' }}>
             <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
               {variants.length} variant(s), {stockOf(value)} in stock
             </caption>
@@ -52,16 +54,24 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
                 return (
                   <tr key={row._id ?? name}>
                     <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>{name}</th>
-                    <td><Input aria-label={`SKU of ${name}`} value={row.sku} onChange={(e) => setRow(i, { sku: e.target.value })} /></td>
                     <td>
+                      <StackLabel>SKU</StackLabel>
+                      <Input aria-label={`SKU of ${name}`} value={row.sku}
+                        onChange={(e) => setRow(i, { sku: e.target.value })} />
+                    </td>
+                    <td>
+                      <StackLabel>Price</StackLabel>
                       <Input aria-label={`Price of ${name}`} type="number" min={0} placeholder="Product price"
                         value={row.price} onChange={(e) => setRow(i, { price: e.target.value })} />
                     </td>
                     <td>
+                      <StackLabel>Stock</StackLabel>
                       <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
                         onChange={(e) => setRow(i, { quantity: e.target.value })} />
                     </td>
-                    <td><Button danger onClick={() => removeRow(i)} aria-label={`Remove ${name}`}>Remove</Button></td>
+                    <td className="stack-table__action">
+                      <Button danger onClick={() => removeRow(i)} aria-label={`Remove ${name}`}>Remove</Button>
+                    </td>
                   </tr>
                 );
               })}

@@ -6,16 +6,18 @@ import { server, url } from '../../test/server';
 import { admin, products, signedIn } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
 
-/** answer serves the tee's page and records the variants and update calls. */
+/** answer serves the tee's page and records the variants and update calls, and their order. */
 function answer({ variants = () => HttpResponse.json({ success: true, message: 'saved', product: tee }) } = {}) {
-  const sent = { variants: null, update: null, id: null };
+  const sent = { variants: null, update: null, id: null, calls: [] };
   server.use(
     http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: tee })),
     http.put(url('product/update-product/:id'), async ({ request }) => {
+      sent.calls.push('update');
       sent.update = Object.fromEntries((await request.formData()).entries());
       return HttpResponse.json({ success: true, message: 'updated', product: tee });
     }),
     http.put(url('product/variants/:id'), async ({ request, params }) => {
+      sent.calls.push('variants');
       sent.id = params.id;
       sent.variants = await request.json();
       return variants();
@@ -60,7 +62,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
   });
 
-  it('sets stock, removes a row, and saves the variants after the product', async () => {
+  it('sets stock, removes a row, and saves the variants, then the product', async () => {
     const sent = answer();
     const { user, router } = await open();
     await user.clear(screen.getByLabelText('Stock of M / Navy'));
@@ -70,6 +72,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    expect(sent.calls).toEqual(['variants', 'update']);
     expect(sent.update.quantity).toBe('23');
     expect(sent.id).toBe(tee._id);
     expect(sent.variants.options).toEqual([{ name: 'Size', values: ['S', 'M', 'L'] }, { name: 'Colour', values: ['Navy', 'Sand'] }]);
@@ -86,6 +89,34 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(await screen.findByText('SKU TEE-S-Navy is used by another product.')).toBeInTheDocument();
     expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/admin/product/linen-tee');
+  });
+
+  it('saves nothing of an edit whose SKU another product uses: the new price is not sent', async () => {
+    const refusal = { success: false, message: 'SKU TEE-S-Navy is already used by another product.' };
+    const sent = answer({ variants: () => HttpResponse.json(refusal, { status: 409 }) });
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Price'));
+    await user.paste('599');
+    await user.clear(screen.getByLabelText('SKU of S / Navy'));
+    await user.paste('TEE-S-Navy');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('SKU TEE-S-Navy is already used by another product.')).toBeInTheDocument();
+    expect(sent.calls).toEqual(['variants']);
+    expect(sent.update).toBeNull();
+    expect(screen.getByLabelText('Price')).toHaveValue(599);
+  });
+
+  it('sends the product fields as an edit of the version its saved variants made', async () => {
+    const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const saved = { ...tee, updatedAt: '2026-11-23T10:00:05.000Z' };
+    const sent = answer({ variants: () => HttpResponse.json({ success: true, message: 'saved', product: saved }) });
+    server.use(http.get(url('product/get-product/linen-tee'), () =>
+      HttpResponse.json({ success: true, product: loaded })));
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.calls).toEqual(['variants', 'update']);
+    expect(sent.update.updatedAt).toBe(saved.updatedAt);
   });
 
   it('sends no variants for a product sold as one thing', async () => {

@@ -1,5 +1,7 @@
 // useProductAction runs an admin's product change (create, update, delete): on success it
-// refreshes every product list, shows the given toast and returns to the product list; on
+// refreshes every product list, shows the given toast and returns to the product list (a
+// product's own page is not asked again: a deleted or renamed product's would answer 404,
+// it is fetched anew when next opened); on
 // failure the server's message, else the generic text (from the query cache). The answer is
 // awaited before any toast. A 409 of the product's fields (the product changed since the form
 // was loaded) runs onConflict instead, when given, and says so; a 409 of its variants (a SKU
@@ -32,7 +34,10 @@ export default function useProductAction() {
         toast.error(PRODUCT_CHANGED);
         return;
       }
-      await Promise.all([PRODUCTS_KEY, PRODUCT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: PRODUCT_KEY, refetchType: 'none' }),
+      ]);
       toast.success(successText);
       navigate(ADMIN_PRODUCTS);
     },

@@ -1,5 +1,8 @@
 // Home: 3 tiles of the shop's categories, each opening its category, each with an Explore
 // button to /shop. The tiles (and their Explore buttons) are there while the names load.
+// The categories are whatever the admin made, so a tile's picture (by position, as the
+// server's first screen draws it too) is a plain decoration that names no category: the
+// tile's label is its category's name.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import { categoriesQuery } from '../../api/categories';

@@ -1,6 +1,6 @@
 import ProductThumb from '../dashboard/ProductThumb';
 import { useMoney } from '../../money';
-import { variantText } from './format';
+import VariantText from '../variants/VariantText';
 
 /** OrderItems lists what an order holds: photo, name, size and colour when chosen, price. */
 export default function OrderItems({ items }) {
@@ -13,7 +13,7 @@ export default function OrderItems({ items }) {
           <ProductThumb product={item} height={80} />
           <div>
             <p style={{ margin: 0, fontWeight: 600 }}>{item.name}</p>
-            {item.variant && <p style={{ margin: 0 }}>{variantText(item.variant)}</p>}
+            <VariantText item={item} />
           </div>
           <p style={{ margin: 0 }}>{money(item.price)}</p>
         </li>

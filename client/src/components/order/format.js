@@ -1,5 +1,4 @@
-// How an order's page words its details: dates, who changed a status, the size and colour
-// bought and the card paid with.
+// How an order's page words its details: dates, who changed a status and the card paid with.
 import dayjs from 'dayjs';
 
 /** when is a date as people read it, e.g. "24 Nov 2026, 14:05". */
@@ -9,12 +8,6 @@ const BY = { buyer: 'by you', admin: 'by the shop', shop: 'by the shop' };
 
 /** changedBy says who made a change of the order's history. */
 export const changedBy = (by) => BY[by] ?? '';
-
-/** variantText is the size and colour of a bought item, e.g. "Size: M · Colour: Navy". */
-export const variantText = (variant) =>
-  Object.entries(variant?.options ?? {})
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(' · ');
 
 const capitalise = (text) => (text ? text[0].toUpperCase() + text.slice(1) : '');
 

@@ -1,5 +1,6 @@
 // A product bought in a size and colour: the cart line names them, checkout sends the
-// variant's id, and both orders pages show the size and colour bought.
+// variant's id, and both orders pages show the size and colour bought, in the order the
+// product's page offers them (the API gives a variant's options in alphabetical order).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -11,7 +12,10 @@ import { makeOrder } from '../dashboard/test-fixtures';
 import { cartItem } from './variants';
 import { tee } from './test-fixtures';
 
-const navyM = cartItem(tee, tee.variants[1]);
+/** The tee's M Navy, its options in the API's (alphabetical) order. */
+const alphabetical = (variant) =>
+  ({ ...variant, options: { Colour: variant.options.Colour, Size: variant.options.Size } });
+const navyM = cartItem(tee, alphabetical(tee.variants[1]));
 const plain = makeProduct(2);
 
 /** An order of the tee in M Navy and a product sold without options. */
@@ -32,6 +36,24 @@ describe('variants in the cart, at checkout and on orders', () => {
     expect(within(lines[0]).getByText('Size: M, Colour: Navy')).toBeInTheDocument();
     expect(lines[1].querySelector('.variant-text')).toBeNull();
     expect(screen.getByText('Total : ₹700')).toBeInTheDocument();
+  });
+
+  it('names a cart line\'s options in its product\'s order, whatever order the variant gives', async () => {
+    const colourFirst = { ...tee, _id: 'p21', options: [...tee.options].reverse() };
+    await renderRoute('/cart', { cart: [cartItem(colourFirst, alphabetical(tee.variants[1]))] });
+    expect(await screen.findByText('Colour: Navy, Size: M')).toBeInTheDocument();
+  });
+
+  it('puts Size first on an order line, then the other options as given', async () => {
+    const fitted = makeOrder(2);
+    fitted.products[0] = {
+      ...fitted.products[0],
+      variant: { _id: 'v9', sku: 'J-32-SLIM-INK', options: { Colour: 'Ink', Fit: 'Slim', Size: '32' } },
+    };
+    server.use(http.get(url('auth/orders'), () =>
+      HttpResponse.json([fitted], { headers: { 'X-Total-Count': '1' } })));
+    await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
+    expect(await screen.findByText('Size: 32, Colour: Ink, Fit: Slim')).toBeInTheDocument();
   });
 
   it('sends variantId with each item that has one', async () => {

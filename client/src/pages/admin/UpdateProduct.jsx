@@ -4,15 +4,15 @@ import { useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { adminCategoriesQuery } from '../../api/categories';
 import { productQuery } from '../../api/products';
-import { updateProduct, deleteProduct } from '../../api/admin-catalogue';
+import { deleteProduct } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
-import { EMPTY_PRODUCT, productFormData, productValues } from '../../components/dashboard/productValues';
+import { EMPTY_PRODUCT, productValues } from '../../components/dashboard/productValues';
 import { GENERIC_ERROR } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
-import { formValues, saveVariants } from '../../components/dashboard/saveProduct';
+import { saveEdit } from '../../components/dashboard/saveProduct';
 
 /** UpdateProduct lets the admin edit every field of one product, its sizes and colours included, or delete it. */
 export default function UpdateProduct() {
@@ -34,10 +34,7 @@ export default function UpdateProduct() {
 
   // Refused because a sale changed the product meanwhile: reload it into the form.
   const reloadChanged = () => refetch();
-  const save = async () => {
-    await updateProduct(product._id, productFormData(formValues(values, variants), photo));
-    await saveVariants(product, variants);
-  };
+  const save = () => saveEdit(product, values, variants, photo);
   const update = () => act(save, 'Product Updated Successfully', reloadChanged);
 
   const remove = async () => {

@@ -120,10 +120,17 @@ describe('admin update product', () => {
 
   it('deletes after the prompt is answered, says so and goes to the products list', async () => {
     let deleted = null;
+    let reads = 0;
     server.use(
       http.delete(url('product/delete-product/:id'), ({ params }) => {
         deleted = params.id;
         return HttpResponse.json({ success: true, message: 'deleted' });
+      }),
+      http.get(url('product/get-product/:slug'), () => {
+        reads += 1;
+        return deleted
+          ? HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })
+          : HttpResponse.json({ success: true, product });
       }),
     );
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
@@ -134,6 +141,9 @@ describe('admin update product', () => {
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(deleted).toBe(product._id);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    // The deleted product is not asked for again: no "Product not found." after the success.
+    expect(reads).toBe(1);
+    expect(screen.queryByText('Product not found.')).not.toBeInTheDocument();
     prompt.mockRestore();
   });
 

@@ -1,10 +1,12 @@
 // /dashboard/user/orders/{id}: one of the shopper's orders in full: its number and date, what
 // was bought (photo, size and colour, price), the total, the payment, the status history as a
-// timeline, and Cancel order while it has not shipped.
+// timeline, and Cancel order while it has not shipped. An order the server refuses to show
+// (not the shopper's, unknown, a malformed id) says why in the server's words.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { orderQuery } from '../../api/orders';
+import { errorMessage, isRefused } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import UserMenu from '../../components/dashboard/UserMenu';
 import TermList from '../../components/dashboard/TermList';
@@ -20,6 +22,8 @@ import { when } from '../../components/order/format';
 import { useMoney } from '../../money';
 import { USER_ORDERS } from '../../paths';
 import { canCancel } from '../../rules';
+
+const NOT_FOUND = 'This order was not found.';
 
 function OrderBody({ order, token }) {
   const money = useMoney();
@@ -54,14 +58,14 @@ export default function OrderDetail() {
   let body;
   if (!auth?.token) body = null;
   else if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError && error.status === 404) {
-    body = <EmptyState title="This order was not found." to={USER_ORDERS} action="Back to your orders" />;
+  else if (isError && isRefused(error)) {
+    body = <EmptyState title={errorMessage(error, NOT_FOUND)} to={USER_ORDERS} action="Back to your orders" />;
   } else if (isError) body = <ErrorState what="this order" onRetry={refetch} />;
   else body = <OrderBody order={order} token={auth.token} />;
 
   return (
     <DashboardShell title={order?.number ? `Order ${order.number}` : 'Your Order'} menu={<UserMenu />}>
-      <p><Link to={USER_ORDERS}>← All your orders</Link></p>
+      <p><Link to={USER_ORDERS} className="tap-link">← All your orders</Link></p>
       {body}
     </DashboardShell>
   );

@@ -118,7 +118,7 @@ describe('shopper order page', () => {
     expect(within(items[0]).getByRole('img', { name: first.name }))
       .toHaveAttribute('src', expect.stringContaining(`/api/v1/product/product-photo/${first._id}`));
     expect(items[0]).toHaveTextContent(first.name);
-    expect(items[0]).toHaveTextContent('Size: M · Colour: Navy');
+    expect(items[0]).toHaveTextContent('Size: M, Colour: Navy');
     expect(items[0]).toHaveTextContent('₹100');
     expect(items[1]).toHaveTextContent(second.name);
     expect(items[1]).not.toHaveTextContent('Size');
@@ -217,13 +217,25 @@ describe('shopper order page', () => {
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Processing');
   });
 
-  it('says so when the order is not the shopper’s or does not exist', async () => {
+  it('says so in the server’s words when the order is not the shopper’s or does not exist', async () => {
     answerOrder(() => detailedOrder({ _id: 'someone-elses' }));
     const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
     await openOrder(detailedOrder());
-    expect(await screen.findByText('This order was not found.')).toBeInTheDocument();
+    expect(await screen.findByText('Order not found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', LIST);
-    expect(screen.queryByText('Order not found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    spy.mockRestore();
+  });
+
+  it('shows the server’s reason for a malformed order address, and no Try again', async () => {
+    server.use(http.get(url('auth/orders/:id'), () =>
+      HttpResponse.json({ success: false, message: 'id is not a valid id.' }, { status: 400 })));
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await renderDashboard(`${LIST}/zzz`, { auth: signedIn() });
+    expect(await screen.findByText('id is not a valid id.')).toBeInTheDocument();
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your orders' })).toHaveAttribute('href', LIST);
     spy.mockRestore();
   });
 
