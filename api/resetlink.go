@@ -22,8 +22,8 @@ const ResetLinkTTL = 30 * time.Minute
 // ResetLinkService resets forgotten passwords through a link sent by mail.
 type ResetLinkService interface {
 	// SendLink mails a reset link to the account with this email, if there is one; it answers
-	// the same either way, so that nobody learns which emails have accounts. EINVALID for a
-	// malformed email.
+	// the same either way, so that nobody learns which emails have accounts (a malformed
+	// email has none either).
 	SendLink(ctx context.Context, email string) error
 	// Reset sets the password of the link's account and voids every link sent to it before.
 	// EINVALID for a bad new password, or a link that is unknown, used or expired.
@@ -90,8 +90,9 @@ var errBadResetLink = Errorf(EINVALID,
 // SendLink mails a fresh link to the account, if there is one.
 func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 	e, err := NormalizeEmail(email)
-	if err != nil {
-		return err
+	if err != nil { // no account has it: the same answer as for any other such address
+		r.log.Info("reset link asked for an address that is no email")
+		return nil
 	}
 	u, err := r.users.FindUserByEmail(ctx, e)
 	if ErrorCode(err) == ENOTFOUND {

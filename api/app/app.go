@@ -25,7 +25,7 @@ type Config struct {
 	Hasher          shop.Hasher  // bcrypt cost of passwords and answers
 	Gateway         shop.Gateway // nil: the sandbox gateway, no money moves
 	Currency        string       // "inr" when empty
-	PhotoCacheBytes int64        // the photo cache's budget; 128 MiB when 0
+	PhotoCacheBytes int64        // the photo cache's budget; 0 caches nothing
 	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
 	CheckoutTimeout time.Duration
 	// Mailer sends the shop's mail (order notices, reset links); nil sends none. PublicURL is
@@ -78,9 +78,6 @@ const (
 func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
-	}
-	if c.PhotoCacheBytes == 0 {
-		c.PhotoCacheBytes = 128 << 20
 	}
 	if c.Gateway == nil {
 		c.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(db))

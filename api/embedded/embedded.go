@@ -44,15 +44,22 @@ func Start(dir string) (*Server, error) {
 	if err := privateDir(abs); err != nil {
 		return nil, err
 	}
+	disown, err := own(abs)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{dir: abs, socket: filepath.Join(abs, socketName)}
 	if len(s.socket) > maxSocketPath {
 		if s.tmpDir, err = os.MkdirTemp("", "shop-"); err != nil {
+			disown()
 			return nil, fmt.Errorf("embedded store socket dir: %w", err)
 		}
 		s.socket = filepath.Join(s.tmpDir, socketName)
 	}
 	// A socket left by a process that was killed would make the listen fail.
 	if err := os.Remove(s.socket); err != nil && !errors.Is(err, os.ErrNotExist) {
+		s.removeTmp()
+		disown()
 		return nil, fmt.Errorf("remove stale store socket: %w", err)
 	}
 	// At its default level FerretDB logs every error answer (a duplicate key, say) as a
@@ -71,6 +78,7 @@ func Start(dir string) (*Server, error) {
 	})
 	if err != nil {
 		s.removeTmp()
+		disown()
 		return nil, fmt.Errorf("start embedded store: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -78,6 +86,7 @@ func Start(dir string) (*Server, error) {
 	ckpt := newCheckpointer(abs)
 	go func() {
 		defer close(s.done)
+		defer disown()
 		var wg sync.WaitGroup
 		wg.Go(func() { ckpt.run(ctx) })
 		_ = f.Run(ctx)

@@ -2,6 +2,7 @@ package embedded_test
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,4 +80,31 @@ func TestLongDirGetsAShortSocket(t *testing.T) {
 	if _, err := os.Stat(filepath.Dir(srv.Socket())); !os.IsNotExist(err) {
 		t.Errorf("socket dir left behind: %v", err)
 	}
+}
+
+// One process owns a store: a second start on its directory is refused, and leaves the
+// first one's socket alone; once the first stops, the store can be started again.
+func TestOneOwnerAStore(t *testing.T) {
+	dir := t.TempDir()
+	first, err := embedded.Start(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second, err := embedded.Start(dir); !errors.Is(err, embedded.ErrInUse) {
+		if second != nil {
+			_ = second.Stop(5 * time.Second)
+		}
+		t.Fatalf("a second start on the same directory: %v, want ErrInUse", err)
+	}
+	if _, err := os.Stat(first.Socket()); err != nil {
+		t.Fatalf("the refused start touched the first one's socket: %v", err)
+	}
+	if err := first.Stop(5 * time.Second); err != nil {
+		t.Fatal(err)
+	}
+	again, err := embedded.Start(dir)
+	if err != nil {
+		t.Fatalf("start after the owner stopped: %v", err)
+	}
+	_ = again.Stop(5 * time.Second)
 }

@@ -2,13 +2,17 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 
+	"shop"
 	"shop/httpapi"
 )
 
@@ -80,5 +84,40 @@ func TestAccessLogLine(t *testing.T) {
 	}
 	if id, _ := unknown["request_id"].(string); len(id) < 8 {
 		t.Errorf("request_id = %q, want a generated id", id)
+	}
+}
+
+// usersGone fails every sign-in check, as a store that stopped answering does.
+type usersGone struct{ shop.UserService }
+
+func (usersGone) FindUserByID(context.Context, string) (*shop.User, error) {
+	return nil, errors.New("dial unix store.sock: connection refused")
+}
+
+// A server error is logged once, naming the request id once: a log collector may refuse a
+// line with a key twice. The client sees a sentence, never the cause.
+func TestServerErrorLoggedOnceWithItsRequestID(t *testing.T) {
+	var logs lockedBuffer
+	a := newApp(t, func(d *httpapi.Deps) {
+		d.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
+		d.Users = usersGone{d.Users} // registers, then fails every sign-in check
+	})
+	token, _ := a.signUp("Asha", "asha@example.com")
+	rec := a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token,
+		header: map[string]string{"X-Request-ID": "trace-0002-abcd"}})
+	if m := expect(t, rec, http.StatusInternalServerError); strings.Contains(fmt.Sprint(m), "store.sock") {
+		t.Errorf("the answer leaks the cause: %v", m)
+	}
+	var failed []string
+	logs.mu.Lock()
+	text := logs.buf.String()
+	logs.mu.Unlock()
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(line, `"msg":"request failed"`) {
+			failed = append(failed, line)
+		}
+	}
+	if len(failed) != 1 || strings.Count(failed[0], `"request_id":"trace-0002-abcd"`) != 1 || !strings.Contains(failed[0], "store.sock") {
+		t.Fatalf("error lines %q; want one naming the request id once and the cause", failed)
 	}
 }

@@ -49,7 +49,7 @@ func fail(c *gin.Context, err error, extra ...gin.H) {
 	status := statusOf(err)
 	body := gin.H{"success": false, "message": shop.ErrorMessage(err)}
 	if status >= http.StatusInternalServerError {
-		logger(c).Error("request failed", "err", err, "request_id", requestID(c))
+		logger(c).Error("request failed", "err", err) // the request's logger names its id
 	}
 	for _, e := range extra {
 		for k, v := range e {

@@ -61,6 +61,7 @@ func New() *Metrics {
 
 // Request counts one answered request; route is the route template ("unmatched" for none).
 func (m *Metrics) Request(method, route string, status int, elapsed time.Duration) {
+	method = knownMethod(method)
 	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 	m.latency.WithLabelValues(method, route).Observe(elapsed.Seconds())
 	if status == http.StatusTooManyRequests {
@@ -101,4 +102,15 @@ func (m *Metrics) Cache(name, help string, counts HitCounts) {
 // Handler serves the metrics in Prometheus' text format.
 func (m *Metrics) Handler() http.Handler {
 	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
+}
+
+// knownMethod answers the method as a label: any method HTTP does not define counts as
+// OTHER, so a client cannot make a new series with each made-up one.
+func knownMethod(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return "OTHER"
 }

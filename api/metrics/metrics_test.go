@@ -65,3 +65,18 @@ func TestCheckoutsAndGauges(t *testing.T) {
 		}
 	}
 }
+
+// A made-up method is counted as OTHER: a client must not add a series per request.
+func TestMadeUpMethodsShareOneLabel(t *testing.T) {
+	m := New()
+	for i := range 50 {
+		m.Request("M"+strings.Repeat("X", i), "unmatched", 404, time.Millisecond)
+	}
+	m.Request("DELETE", "unmatched", 404, time.Millisecond)
+	out := scrape(t, m)
+	if !strings.Contains(out, `shop_http_requests_total{method="OTHER",route="unmatched",status="404"} 50`+"\n") ||
+		!strings.Contains(out, `shop_http_requests_total{method="DELETE",route="unmatched",status="404"} 1`+"\n") ||
+		strings.Contains(out, `method="MX`) {
+		t.Fatalf("series:\n%s", out)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/mail"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -84,8 +86,20 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout <= 0 {
 		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a positive duration such as 2m")
 	}
-	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 {
-		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes")
+	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 || c.PhotoCacheMB > maxPhotoCacheMB {
+		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes from 0 (no cache) to %d", maxPhotoCacheMB)
+	}
+	if p, err := strconv.Atoi(c.Port); err != nil || p < 1 || p > 65535 {
+		return nil, fmt.Errorf("PORT must be a port number from 1 to 65535")
+	}
+	if !validHost(c.Host) {
+		return nil, fmt.Errorf("HOST must be an IP address (such as 127.0.0.1 or 0.0.0.0) or a host name")
+	}
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("PUBLIC_URL must be the shop's address with its scheme, such as https://shop.example.com")
+	}
+	if from, err := mail.ParseAddress(c.MailFrom); err != nil || strings.ContainsAny(c.MailFrom, "\r\n") || !strings.Contains(from.Address, "@") {
+		return nil, fmt.Errorf("MAIL_FROM must be one email address, such as Clothing Shop <shop@example.com>")
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(env("LOG_LEVEL", "info"))); err != nil {
 		return nil, fmt.Errorf("LOG_LEVEL must be debug, info, warn or error")
@@ -94,12 +108,18 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		return nil, fmt.Errorf("LOG_FORMAT must be json or text")
 	}
 	if c.MetricsAddr != "off" {
-		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+		host, port, err := net.SplitHostPort(c.MetricsAddr)
+		if p, perr := strconv.Atoi(port); err != nil || perr != nil || p < 0 || p > 65535 || (host != "" && !validHost(host)) {
 			return nil, fmt.Errorf("METRICS_ADDR must be host:port (such as 127.0.0.1:9464) or off")
 		}
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))
+	for _, p := range c.TrustedProxies {
+		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
+			return nil, fmt.Errorf("TRUSTED_PROXIES must list IP addresses or CIDR ranges, such as 10.0.0.0/8: %q is neither", p)
+		}
+	}
 	if err := checkCurrency(c.Currency); err != nil {
 		return nil, err
 	}
@@ -159,6 +179,27 @@ func loadOrCreateSecret(path string) ([]byte, error) {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	return secret, nil
+}
+
+// maxPhotoCacheMB bounds PHOTO_CACHE_MB (64 GiB): more is a typing slip, and would overflow.
+const maxPhotoCacheMB = 64 << 10
+
+// validHost reports whether h is an IP address or a well-formed host name: an address of
+// dotted numbers that is no IP address (999.1.1.1) is neither.
+func validHost(h string) bool {
+	if net.ParseIP(h) != nil {
+		return true
+	}
+	if h == "" || len(h) > 253 || strings.Trim(h, "0123456789.") == "" {
+		return false
+	}
+	for _, label := range strings.Split(h, ".") {
+		if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") ||
+			strings.Trim(label, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func splitList(s string) []string {

@@ -31,6 +31,26 @@ func TestConfigDefaults(t *testing.T) {
 	}
 }
 
+// PHOTO_CACHE_MB=0 turns the photo cache off, as the README says, rather than meaning the
+// default; a name or an address is taken for HOST.
+func TestConfigTakesWhatItSays(t *testing.T) {
+	for _, tc := range []struct {
+		env   map[string]string
+		check func(*config) bool
+	}{
+		{map[string]string{"PHOTO_CACHE_MB": "0"}, func(c *config) bool { return c.PhotoCacheMB == 0 }},
+		{map[string]string{}, func(c *config) bool { return c.PhotoCacheMB == 128 }},
+		{map[string]string{"HOST": "shop-1.internal"}, func(c *config) bool { return c.Host == "shop-1.internal" }},
+		{map[string]string{"HOST": "::1", "METRICS_ADDR": ":9464"}, func(c *config) bool { return c.Host == "::1" && c.MetricsAddr == ":9464" }},
+	} {
+		tc.env["DATA_DIR"] = t.TempDir()
+		c, err := loadConfig(envOf(tc.env))
+		if err != nil || !tc.check(c) {
+			t.Errorf("%v: config %+v, %v", tc.env, c, err)
+		}
+	}
+}
+
 func TestConfigRefusesUnsafeSettings(t *testing.T) {
 	cases := map[string]struct {
 		env  map[string]string
@@ -46,6 +66,17 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		"bad-log-format":         {map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
 		"currency-not-a-code":    {map[string]string{"CURRENCY": "rupees"}, "three-letter"},
 		"currency-without-cents": {map[string]string{"CURRENCY": "JPY"}, "hundredths"},
+		"port-not-a-number":      {map[string]string{"PORT": "abc"}, "PORT must be a port number from 1 to 65535"},
+		"port-too-high":          {map[string]string{"PORT": "99999"}, "PORT must be a port number"},
+		"host-bad-address":       {map[string]string{"HOST": "999.1.1.1"}, "HOST must be an IP address"},
+		"host-bad-name":          {map[string]string{"HOST": "shop_host!"}, "HOST must be an IP address"},
+		"metrics-port-text":      {map[string]string{"METRICS_ADDR": "127.0.0.1:abc"}, "METRICS_ADDR must be host:port"},
+		"photo-cache-huge":       {map[string]string{"PHOTO_CACHE_MB": "99999999999999"}, "PHOTO_CACHE_MB must be"},
+		"photo-cache-negative":   {map[string]string{"PHOTO_CACHE_MB": "-1"}, "PHOTO_CACHE_MB must be"},
+		"public-url-no-scheme":   {map[string]string{"PUBLIC_URL": "shop.example.com"}, "PUBLIC_URL must be the shop's address with its scheme"},
+		"mail-from-line-break":   {map[string]string{"MAIL_FROM": "Shop <shop@example.com>\nBcc: all@example.com"}, "MAIL_FROM must be one email address"},
+		"mail-from-no-address":   {map[string]string{"MAIL_FROM": "not an address"}, "MAIL_FROM must be one email address"},
+		"trusted-proxy-garbage":  {map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, garbage"}, `TRUSTED_PROXIES must list IP addresses or CIDR ranges, such as 10.0.0.0/8: "garbage"`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -67,7 +67,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// Take the public port before anything else, so a clash is the first and only thing said.
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
 	if err != nil {
-		return fmt.Errorf("listen on %s: %w (another program has the port: stop it or set PORT)",
+		return fmt.Errorf("listen on %s: %w (another program may have the port: stop it or set PORT or HOST)",
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
