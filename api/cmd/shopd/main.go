@@ -71,6 +71,20 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	// Serve at once: until the shop is ready every request (a health probe among them) is
+	// told it is starting, rather than waiting unanswered for the store and the catalogue.
+	gate := &startGate{}
+	serveCtx, stopServing := context.WithCancel(ctx)
+	defer stopServing()
+	served := make(chan error, 1)
+	go func() { served <- serveOn(serveCtx, log, ln, gate, 10*time.Second) }()
+	ready := false
+	defer func() {
+		if !ready { // a start that failed: stop answering "starting"
+			stopServing()
+			<-served
+		}
+	}()
 	observed := metrics.New()
 	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
 
@@ -182,8 +196,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err != nil {
 		return err
 	}
+	gate.open(api)
+	ready = true
 	log.Info("shop listening", "addr", ln.Addr().String(), "url", servedURL(ln.Addr()))
-	serveErr := serveOn(ctx, log, ln, api, 10*time.Second)
+	serveErr := <-served
 	// The store closes when run returns: first let checkouts that outlived the HTTP grace
 	// period finish charging and writing their orders.
 	drainCtx, cancel := context.WithTimeout(context.Background(), checkoutDrainTimeout)
@@ -194,6 +210,24 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// No order is written any more: keep the read model and the order index for the next start.
 	s.SaveSnapshot(drainCtx)
 	return serveErr
+}
+
+// startGate answers 503 "starting" until open gives it the shop to serve.
+type startGate struct{ shop atomic.Pointer[http.Handler] }
+
+func (g *startGate) open(h http.Handler) { g.shop.Store(&h) }
+
+func (g *startGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h := g.shop.Load(); h != nil {
+		(*h).ServeHTTP(w, r)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Retry-After", "1")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = io.WriteString(w, `{"ok":false,"success":false,"message":"The shop is starting. Please try again in a moment."}`)
 }
 
 // cataloguePoll is how often shopd reads the catalogue's version document (one _id look-up)

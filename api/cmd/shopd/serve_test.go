@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"shop/internal/freeport"
 )
 
 // TestShutdownFinishesInFlightCheckout stops a deploy or Ctrl-C from cutting a checkout in
@@ -123,5 +125,53 @@ func TestServedURL(t *testing.T) {
 		if got := servedURL(tcp); got != want {
 			t.Errorf("servedURL(%s) = %s, want %s", addr, got, want)
 		}
+	}
+}
+
+// While the shop starts (here: its store does not answer yet), every request is answered at
+// once with 503 "starting", so a health probe or a shopper is told rather than left waiting;
+// a start that fails stops answering.
+func TestStartingShopAnswers503(t *testing.T) {
+	port, err := freeport.Loopback()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unreachable, err := freeport.Loopback()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, envOf(map[string]string{"DATA_DIR": t.TempDir(), "PORT": port, "METRICS_ADDR": "off",
+			"MONGO_URI":  "mongodb://127.0.0.1:" + unreachable + "/?connectTimeoutMS=200",
+			"JWT_SECRET": strings.Repeat("s", 32)}), io.Discard)
+	}()
+	var res *http.Response
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var err error
+		if res, err = http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no answer while starting: %v", err)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" ||
+		!strings.Contains(string(body), `"message":"The shop is starting. Please try again in a moment."`) {
+		t.Fatalf("while starting: %d %s %q", res.StatusCode, res.Header, body)
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("run did not return after its start was cancelled")
+	}
+	if _, err := http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
+		t.Fatal("still answering after the start failed")
 	}
 }
