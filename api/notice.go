@@ -25,7 +25,13 @@ func (s *Orders) SettleNotice(ctx context.Context, n PaymentNotice) error {
 	switch {
 	case n.Kind == NoticePaid && o.PaymentState == PaymentPending && n.Payment != nil:
 		if n.Payment.Amount != o.Total {
-			return fmt.Errorf("payment notice for order %s: %d paid, %d due", o.ID, n.Payment.Amount, o.Total)
+			// Not believed, and not asked again: the provider would send it again for days,
+			// and again it would not match. The order stays pending for the recovery pass,
+			// which asks the gateway itself; a person should look.
+			s.log.Error("payment notice: the amount paid is not the order's total; the order stays pending, check the payment by hand",
+				"order", o.ID, "number", o.Number, "paid", n.Payment.Amount, "due", o.Total,
+				"provider", n.Payment.Provider, "transaction", n.Payment.TransactionID)
+			return nil
 		}
 		paid, err := s.markPaid(ctx, o, n.Payment)
 		if err != nil {

@@ -51,11 +51,15 @@ func TestSettleNotice(t *testing.T) {
 	if left := stock.left("p1"); left != 6 { // 10 - 2 (paid) - 2 (still pending); the failed one's back
 		t.Fatalf("stock %d, want 6", left)
 	}
-	// A paid notice for another amount than the order's is not believed.
+	// A paid notice for another amount than the order's is not believed; it is taken (the
+	// provider would send it again for days) and the order stays pending.
 	short := *pay
 	short.Amount = 100
-	if err := orders.SettleNotice(ctx, shop.PaymentNotice{Kind: shop.NoticePaid, OrderID: "order-o-short", Payment: &short}); err == nil {
-		t.Fatal("a notice of the wrong amount paid the order")
+	if err := orders.SettleNotice(ctx, shop.PaymentNotice{Kind: shop.NoticePaid, OrderID: "order-o-short", Payment: &short}); err != nil {
+		t.Fatalf("a notice of the wrong amount was refused: %v", err)
+	}
+	if o, _ := store.Order(ctx, "o-short"); o.PaymentState != shop.PaymentPending {
+		t.Fatalf("a notice of the wrong amount left the order %s", o.PaymentState)
 	}
 	// A failure notice for a paid order changes nothing; unknown orders are ignored.
 	if err := orders.SettleNotice(ctx, shop.PaymentNotice{Kind: shop.NoticeFailed, OrderID: "order-o-paid"}); err != nil {
