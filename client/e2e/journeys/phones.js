@@ -2,9 +2,9 @@
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
 // loading state while the API is slow and their error state, with Try again, when it fails;
-// the filter drawer's own buttons (Filters, Show N results) show on phones only; titles show
-// whole, small links are 44 px tall, and the admin's tables (orders, users) fit a phone
-// without a scroll.
+// the filter drawer's own buttons (Filters, Show N results) show on phones only, and no filter
+// list scrolls inside the panel or the drawer; titles show whole, small links are 44 px tall,
+// and the admin's tables (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -149,6 +149,11 @@ const tableProblems = (card, columns) => card.evaluate((el, names) => {
   }
   return problems;
 }, columns);
+
+/** innerScrolls names the elements inside `box` that scroll up and down on their own. */
+const innerScrolls = (box) => box.evaluate((el) => [...el.querySelectorAll('*')]
+  .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${e.scrollHeight}px in ${e.clientHeight}px)`));
 
 export default function phones() {
   test('phones: no page scrolls sideways at 360, 390 or 430 px, and axe-core finds no serious or '
@@ -295,6 +300,39 @@ export default function phones() {
     await page.setViewportSize({ width: 1280, height: 900 });
     const header = page.getByRole('region', { name: 'Users' }).getByRole('columnheader', { name: 'Phone' });
     assert.ok((await header.boundingBox())?.width > 1, 'the user table shows its header row at 1280px');
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('filters: the drawer shows every value of each list; a desktop shows them or Show all N, '
+    + 'never a list scrolling inside the panel', { timeout: 120_000 }, async () => {
+    const { facets } = await apiGet('product/browse?limit=1');
+    const lists = [['Category', facets.category.length], ['Size', facets.size.length],
+      ['Colour', facets.colour.length]];
+    const problems = [];
+    const page = await newPage(PHONE);
+    await page.goto('/shop');
+    await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.waitFor();
+    for (const s of await innerScrolls(drawer)) problems.push(`the drawer: ${s} scrolls inside it`);
+    for (const [name, count] of lists) {
+      const shown = await drawer.getByRole('group', { name }).getByRole('checkbox').count();
+      if (shown !== count) problems.push(`the drawer shows ${shown} of ${count} ${name} values`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/shop');
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await panel.getByRole('group', { name: 'Colour' }).waitFor();
+    for (const [name, count] of lists) {
+      const group = panel.getByRole('group', { name });
+      const more = group.getByRole('button', { name: `Show all ${count}` });
+      if (await more.count()) await more.click();
+      const shown = await group.getByRole('checkbox').count();
+      if (shown !== count) problems.push(`at 1280px ${name} shows ${shown} of ${count} values`);
+      for (const s of await innerScrolls(group)) problems.push(`at 1280px ${name}: ${s} scrolls inside the panel`);
+    }
     await page.context().close();
     assert.deepEqual(problems, []);
   });
