@@ -304,6 +304,25 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
+  test('phones: the product form shows a product\'s whole description', { timeout: 120_000 }, async () => {
+    const [product] = (await apiGet('product/product-list/1')).products;
+    const problems = [];
+    const page = await signedInPage(DEMO_ADMIN, PHONE);
+    await page.goto(`/dashboard/admin/product/${product.slug}`);
+    const description = page.getByLabel('Description', { exact: true });
+    await page.waitForFunction(() => document.querySelector('#product-description')?.value);
+    for (const width of [...WIDTHS, 1280]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      // The box follows the width once the page has laid itself out again.
+      await page.waitForFunction((el) => el.scrollHeight <= el.clientHeight + 1, await description.elementHandle(),
+        { timeout: 2000 }).catch(() => {});
+      const { inside, shown } = await description.evaluate((el) => ({ inside: el.scrollHeight, shown: el.clientHeight }));
+      if (inside > shown + 1) problems.push(`at ${width}px the description needs ${inside}px, has ${shown}px`);
+    }
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
   test('filters: the drawer shows every value of each list; a desktop shows them or Show all N, '
     + 'never a list scrolling inside the panel', { timeout: 120_000 }, async () => {
     const { facets } = await apiGet('product/browse?limit=1');
