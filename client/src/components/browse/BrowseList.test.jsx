@@ -170,51 +170,6 @@ describe('the filtered product list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  describe('a long list of values', () => {
-    // One garment in twelve colours: more than a list shows whole beside the results.
-    const colours = Array.from({ length: 12 }, (_, i) => `Colour ${i + 1}`);
-    const rainbow = makeProduct(7, {
-      options: [{ name: 'Colour', values: colours }],
-      variants: colours.map((Colour, i) => ({ _id: `v7-${i}`, sku: `R${i}`, options: { Colour }, quantity: 2 })),
-    });
-    const group = (name) => within(filters().getByRole('group', { name }));
-    const shown = () => group('Colour').getAllByRole('checkbox')
-      .map((input) => input.closest('label').firstElementChild.nextElementSibling.textContent);
-    const serveRainbow = () => server.use(browseHandler([rainbow, sized(2, ['M', 'L'], categories[0])]));
-
-    it('shows its first values and any chosen, with Show all N, without touching the filters', async () => {
-      serveRainbow();
-      const { user, router } = await renderRoute('/shop?colour=Colour%2011');
-      await waitFor(() => expect(cards()).toEqual(['Product 7']));
-      expect(shown()).toEqual(['Colour 1', 'Colour 2', 'Colour 3', 'Colour 4', 'Colour 5', 'Colour 6', 'Colour 7',
-        'Colour 8', 'Colour 11']);
-      const more = group('Colour').getByRole('button', { name: 'Show all 12' });
-      expect(more).toHaveAttribute('aria-expanded', 'false');
-      await user.click(more);
-      expect(shown()).toEqual(colours);
-      expect(more).toHaveAttribute('aria-expanded', 'true');
-      expect(more).toHaveTextContent('Show fewer');
-      expect(router.state.location.search).toBe('?colour=Colour%2011');
-      await user.click(box('Colour', 'Colour 12'));
-      await waitFor(() => expect(router.state.location.search).toBe('?colour=Colour+11%2CColour+12'));
-      await user.click(more);
-      expect(shown()).toHaveLength(10);
-      // Shorter lists show whole, with no button.
-      expect(group('Category').queryByRole('button')).not.toBeInTheDocument();
-    });
-
-    it('shows every value in the phone drawer, which scrolls as a whole', async () => {
-      serveRainbow();
-      const { user } = await renderRoute('/shop');
-      await waitFor(() => expect(cards()).toHaveLength(2));
-      await user.click(screen.getByRole('button', { name: /^Filters/ }));
-      const drawer = within(screen.getByRole('dialog', { name: 'Filters' }));
-      const colour = drawer.getByRole('group', { name: 'Colour' });
-      expect(within(colour).getAllByRole('checkbox')).toHaveLength(12);
-      expect(within(colour).queryByRole('button')).not.toBeInTheDocument();
-    });
-  });
-
   it('lists one category on its page, without a category filter', async () => {
     const seen = serve();
     const { user } = await renderRoute('/category/shirts');

@@ -2,29 +2,20 @@
 // a price range and in-stock only, each value with the number of products it would give.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
 // by its Show results button or Escape. A price range whose minimum is above its maximum is
-// not applied: the panel says so next to the prices. Beside the list, a long list of values
-// shows its first ones (and any chosen) with Show all N; the drawer, which scrolls as a
-// whole, shows every value.
+// not applied: the panel says so next to the prices.
 import { useEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
 
 const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
 
-// A list of up to FEW values shows whole; a longer one starts with its first FIRST values.
-const FEW = 10;
-const FIRST = 8;
-
-function FacetGroup({ legend, values, chosen, onChange, whole }) {
-  const [expanded, setExpanded] = useState(false);
+function FacetGroup({ legend, values, chosen, onChange }) {
   if (values.length === 0) return null;
   const toggle = (value, on) => onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
-  const long = !whole && values.length > FEW;
-  const shown = long && !expanded ? values.filter((v, i) => i < FIRST || chosen.includes(v.value)) : values;
   return (
     <fieldset className="filters__group">
       <legend>{legend}</legend>
       <ul className="filters__values">
-        {shown.map(({ value, label, count }) => (
+        {values.map(({ value, label, count }) => (
           <li key={value}>
             <label className="filters__check">
               <input type="checkbox" checked={chosen.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
@@ -34,12 +25,6 @@ function FacetGroup({ legend, values, chosen, onChange, whole }) {
           </li>
         ))}
       </ul>
-      {long && (
-        <button type="button" className="btn btn--link filters__more" aria-expanded={expanded}
-          onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show fewer' : `Show all ${values.length}`}
-        </button>
-      )}
     </fieldset>
   );
 }
@@ -112,13 +97,10 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
           values={facets.category.map(({ slug, name, count }) => ({ value: slug, label: name, count }))}
           chosen={filters.category}
           onChange={(category) => setFilters({ category })}
-          whole={open}
         />
       )}
-      <FacetGroup legend="Size" values={values(facets.size)} chosen={filters.size}
-        onChange={(size) => setFilters({ size })} whole={open} />
-      <FacetGroup legend="Colour" values={values(facets.colour)} chosen={filters.colour}
-        onChange={(colour) => setFilters({ colour })} whole={open} />
+      <FacetGroup legend="Size" values={values(facets.size)} chosen={filters.size} onChange={(size) => setFilters({ size })} />
+      <FacetGroup legend="Colour" values={values(facets.colour)} chosen={filters.colour} onChange={(colour) => setFilters({ colour })} />
       <PriceRange filters={filters} range={facets.price} onApply={setFilters} />
       <label className="filters__check filters__stock">
         <input type="checkbox" checked={filters.inStock} onChange={(e) => setFilters({ inStock: e.target.checked })} />
