@@ -2,13 +2,14 @@
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
 // loading state while the API is slow and their error state, with Try again, when it fails;
-// the filter drawer's own buttons (Filters, Show N results) show on phones only; titles show
-// whole, small links are 44 px tall, and the admin's tables fit a phone without a scroll.
+// the filter drawer's own buttons (Filters, Show N results) show on phones only, and no filter
+// list scrolls inside the panel or the drawer; titles show whole, small links are 44 px tall,
+// and the admin's tables (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import { DEMO_ADMIN, DEMO_SHOPPER, apiGet, apiPost, at, snap } from '../helpers.js';
+import { DEMO_ADMIN, DEMO_SHOPPER, apiGet, apiPost, at, snap, unique } from '../helpers.js';
 import { newPage } from '../harness.js';
 
 const WIDTHS = [360, 390, 430];
@@ -125,19 +126,21 @@ const unreadableInputs = (region) => region.evaluate((box) => {
 });
 
 /**
- * tableProblems lists what of an admin's order table a person cannot see in its card: a column
- * whose name does not show, a cell reaching past the card, a table that scrolls sideways.
+ * tableProblems lists what of an admin's table a person cannot see in its card (or its own
+ * scrolling region): a column whose name does not show, a cell reaching past the card, a table
+ * that scrolls sideways.
  */
 const tableProblems = (card, columns) => card.evaluate((el, names) => {
   const problems = [];
   const box = el.getBoundingClientRect();
   const inCard = (r) => r.width > 1 && r.left >= box.left - 1 && r.right <= box.right + 1;
-  const region = el.querySelector('[role="region"]');
+  const region = el.matches('[role="region"]') ? el : el.querySelector('[role="region"]');
   if (region.scrollWidth > region.clientWidth + 1) {
     problems.push(`the table scrolls sideways (${region.scrollWidth}px in ${region.clientWidth}px)`);
   }
   el.querySelectorAll('td').forEach((td, i) => {
-    if (!inCard(td.getBoundingClientRect())) problems.push(`the ${names[i]} cell reaches past the card`);
+    const name = names[i % names.length];
+    if (!inCard(td.getBoundingClientRect())) problems.push(`the ${name} cell reaches past the card`);
   });
   const shown = [...el.querySelectorAll('table *')]
     .filter((e) => e.children.length === 0 && inCard(e.getBoundingClientRect()));
@@ -146,6 +149,11 @@ const tableProblems = (card, columns) => card.evaluate((el, names) => {
   }
   return problems;
 }, columns);
+
+/** innerScrolls names the elements inside `box` that scroll up and down on their own. */
+const innerScrolls = (box) => box.evaluate((el) => [...el.querySelectorAll('*')]
+  .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
+  .map((e) => `${e.tagName.toLowerCase()}.${e.className} (${e.scrollHeight}px in ${e.clientHeight}px)`));
 
 export default function phones() {
   test('phones: no page scrolls sideways at 360, 390 or 430 px, and axe-core finds no serious or '
@@ -267,6 +275,81 @@ export default function phones() {
     const header = page.getByRole('article', { name: 'Order #1' })
       .getByRole('columnheader', { name: 'Payment' });
     assert.ok((await header.boundingBox())?.width > 1, 'the order table shows its header row at 1280px');
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: the admin\'s user list shows every column without a scroll, long emails wrapped',
+    { timeout: 120_000 }, async () => {
+    const email = `a.very.long.address.that.wraps.${unique()}@a-long-company-domain.example.com`;
+    const registered = await apiPost('auth/register', { name: 'Alexandria Montgomery-Worthington', email,
+      password: 'secret123', phone: '+44 7700 900123', address: '1 Long Road', answer: 'blue' });
+    assert.equal(registered.status, 201, registered.body.message);
+    const problems = [];
+    const page = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard/admin/users');
+      const users = page.getByRole('region', { name: 'Users' });
+      await users.getByText(email).waitFor();
+      for (const p of await tableProblems(users, ['Name', 'Email', 'Phone'])) {
+        problems.push(`users at ${width}px: ${p}`);
+      }
+    }
+    // A desktop keeps the table with its header row.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const header = page.getByRole('region', { name: 'Users' }).getByRole('columnheader', { name: 'Phone' });
+    assert.ok((await header.boundingBox())?.width > 1, 'the user table shows its header row at 1280px');
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: the product form shows a product\'s whole description', { timeout: 120_000 }, async () => {
+    const [product] = (await apiGet('product/product-list/1')).products;
+    const problems = [];
+    const page = await signedInPage(DEMO_ADMIN, PHONE);
+    await page.goto(`/dashboard/admin/product/${product.slug}`);
+    const description = page.getByLabel('Description', { exact: true });
+    await page.waitForFunction(() => document.querySelector('#product-description')?.value);
+    for (const width of [...WIDTHS, 1280]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      // The box follows the width once the page has laid itself out again.
+      await page.waitForFunction((el) => el.scrollHeight <= el.clientHeight + 1, await description.elementHandle(),
+        { timeout: 2000 }).catch(() => {});
+      const { inside, shown } = await description.evaluate((el) => ({ inside: el.scrollHeight, shown: el.clientHeight }));
+      if (inside > shown + 1) problems.push(`at ${width}px the description needs ${inside}px, has ${shown}px`);
+    }
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('filters: the drawer and the desktop panel show every value of each list, none scrolling inside '
+    + 'the panel', { timeout: 120_000 }, async () => {
+    const { facets } = await apiGet('product/browse?limit=1');
+    const lists = [['Category', facets.category.length], ['Size', facets.size.length],
+      ['Colour', facets.colour.length]];
+    const problems = [];
+    const page = await newPage(PHONE);
+    await page.goto('/shop');
+    await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Filters' });
+    await drawer.waitFor();
+    for (const s of await innerScrolls(drawer)) problems.push(`the drawer: ${s} scrolls inside it`);
+    for (const [name, count] of lists) {
+      const shown = await drawer.getByRole('group', { name }).getByRole('checkbox').count();
+      if (shown !== count) problems.push(`the drawer shows ${shown} of ${count} ${name} values`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/shop');
+    const panel = page.getByRole('region', { name: 'Filters' });
+    await panel.getByRole('group', { name: 'Colour' }).waitFor();
+    for (const [name, count] of lists) {
+      const group = panel.getByRole('group', { name });
+      const shown = await group.getByRole('checkbox').count();
+      if (shown !== count) problems.push(`at 1280px ${name} shows ${shown} of ${count} values`);
+      for (const s of await innerScrolls(group)) problems.push(`at 1280px ${name}: ${s} scrolls inside the panel`);
+    }
     await page.context().close();
     assert.deepEqual(problems, []);
   });

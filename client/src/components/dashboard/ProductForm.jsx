@@ -62,6 +62,7 @@ export default function ProductForm({
           placeholder="write a description"
           value={values.description}
           onChange={setFromInput('description')}
+          autoSize={{ minRows: 3, maxRows: 12 }}
         />
       </Field>
       <Field id="product-price" label="Price">

@@ -1,25 +1,35 @@
-/** UserTable lists users with their name, email and phone. */
+import StackLabel from './StackLabel';
+
+const COLUMNS = [['Name', 'name'], ['Email', 'email'], ['Phone', 'phone']];
+
+/**
+ * UserTable lists users with their name, email and phone. On phones it stacks, a block per
+ * user and a line per column, so a long email wraps instead of pushing the phone off screen.
+ */
 export default function UserTable({ users }) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Users">
-    <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-      <thead>
-        <tr>
-          <th scope="col" style={{ textAlign: 'left' }}>Name</th>
-          <th scope="col" style={{ textAlign: 'left' }}>Email</th>
-          <th scope="col" style={{ textAlign: 'left' }}>Phone</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <tr key={user._id}>
-            <td>{user.name}</td>
-            <td>{user.email}</td>
-            <td>{user.phone}</td>
+      <table className="stack-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <thead>
+          <tr>
+            {COLUMNS.map(([column]) => (
+              <th key={column} scope="col" style={{ textAlign: 'left' }}>{column}</th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user._id}>
+              {COLUMNS.map(([column, field]) => (
+                <td key={column}>
+                  <StackLabel>{column}</StackLabel>
+                  {user[field]}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

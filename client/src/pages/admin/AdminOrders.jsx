@@ -17,7 +17,7 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 export default function AdminOrders() {
   const [auth] = useAuth();
   const queryClient = useQueryClient();
-  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(
     (n) => allOrdersQuery(auth?.token, n, ADMIN_ORDERS_PAGE_SIZE),
     ADMIN_ORDERS_PAGE_SIZE,
   );
@@ -30,7 +30,7 @@ export default function AdminOrders() {
   let body;
   if (!auth?.token) body = null;
   else if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError) body = <ErrorState what="the orders" onRetry={refetch} />;
+  else if (isError) body = <ErrorState what="the orders" error={error} onRetry={refetch} />;
   else if (data.total === 0) body = <p>No orders yet.</p>;
   else {
     body = (

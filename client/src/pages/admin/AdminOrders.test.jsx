@@ -5,6 +5,7 @@ import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
 import { pageAsked, pagedOrders } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
+import { failedList, toastTexts } from '../../test/list-failure';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
 import { ORDER_STATUSES } from '../../rules';
 
@@ -164,15 +165,34 @@ describe('admin orders', () => {
     expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
   });
 
-  it('shows Something went wrong while fetching orders when the list fails', async () => {
-    server.use(http.get(url('auth/all-orders'), () => HttpResponse.error()));
-    await renderDashboard(PATH, { auth: signedIn(admin) });
+  it('shows Something went wrong while fetching orders when the list fails, and Try again loads it', async () => {
+    let fail = true;
+    const pages = pagedOrders(orders);
+    server.use(http.get(url('auth/all-orders'), (info) => (fail ? HttpResponse.error() : pages(info))));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong while fetching orders')).toBeInTheDocument();
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Check your connection');
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByText('Buyer 1')).toBeInTheDocument();
   });
 
-  it('shows the server message when the list fails with one', async () => {
+  it('shows the server message of a refusal once as a toast and in the list, without Try again', async () => {
     server.use(http.get(url('auth/all-orders'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
-    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Admins only');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(retry).toBeNull();
+    await waitFor(() => expect(toastTexts()).toEqual(['Admins only']));
+  });
+
+  it('offers Try again after a server error, with its message as the toast', async () => {
+    server.use(http.get(url('auth/all-orders'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { retry } = await failedList();
+    expect(retry).toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toEqual(['Store unavailable']));
   });
 });

@@ -13,14 +13,14 @@ import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../rules';
 
 /** Products is the admin's list of every product, 6 a page from the server. */
 export default function Products() {
-  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(
     (n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE),
     ADMIN_PRODUCTS_PAGE_SIZE,
   );
 
   let body;
   if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError) body = <ErrorState what="the products" onRetry={refetch} />;
+  else if (isError) body = <ErrorState what="the products" error={error} onRetry={refetch} />;
   else if (data.total === 0) {
     body = <EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />;
   } else {

@@ -5,6 +5,7 @@ import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
 import { onePage, pageAsked } from '../../test/paging';
 import { admin, products, signedIn } from '../../test/fixtures';
+import { failedList, toastTexts } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/products';
 
@@ -61,11 +62,26 @@ describe('admin products list', () => {
     server.use(http.get(url('product/get-product'), () => HttpResponse.error()));
     await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something Went Wrong')).toBeInTheDocument();
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Check your connection');
+    expect(retry).toBeInTheDocument();
   });
 
-  it('shows the server message when the list fails with one', async () => {
+  it('shows the server message when the list fails with one, and offers Try again after a server error', async () => {
     server.use(http.get(url('product/get-product'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Store unavailable')).toBeInTheDocument();
+    const { retry } = await failedList();
+    expect(retry).toBeInTheDocument();
+  });
+
+  it('shows the server message of a refusal once as a toast and in the list, without Try again', async () => {
+    server.use(http.get(url('product/get-product'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Admins only');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(retry).toBeNull();
+    await waitFor(() => expect(toastTexts()).toEqual(['Admins only']));
   });
 });

@@ -10,14 +10,14 @@ import { ADMIN_USERS_PAGE_SIZE } from '../../rules';
 
 /** Users is the admin's list of every user, 10 a page from the server. */
 export default function Users() {
-  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(
     (n) => usersPageQuery(n, ADMIN_USERS_PAGE_SIZE),
     ADMIN_USERS_PAGE_SIZE,
   );
 
   let body;
   if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError) body = <ErrorState what="the users" onRetry={refetch} />;
+  else if (isError) body = <ErrorState what="the users" error={error} onRetry={refetch} />;
   else {
     body = (
       <>

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
 import { onePage, pageAsked } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
+import { failedList, toastTexts } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/users';
 
@@ -18,6 +19,9 @@ const users = Array.from({ length: 23 }, (_, i) => ({
 }));
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+// A cell as a screen reader hears it: the column name it shows on phones is aria-hidden.
+const heard = (cell) => [...cell.childNodes]
+  .filter((node) => node.getAttribute?.('aria-hidden') !== 'true').map((node) => node.textContent).join('');
 
 describe('admin users', () => {
   beforeAll(() => import('./Users'));
@@ -34,11 +38,14 @@ describe('admin users', () => {
       'Phone',
     ]);
     expect(rows()).toHaveLength(10);
-    expect(within(rows()[0]).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+    expect(within(rows()[0]).getAllByRole('cell').map(heard)).toEqual([
       'User 1',
       'user1@example.com',
       '555-0101',
     ]);
+    // On phones each cell is led by its column's name, since the header row is out of sight.
+    const labels = within(rows()[0]).getAllByRole('cell').map((td) => td.firstChild.textContent);
+    expect(labels).toEqual(['Name', 'Email', 'Phone']);
     expect(screen.queryByText('User 11')).not.toBeInTheDocument();
     expect(screen.getByTitle('3')).toBeInTheDocument();
     expect(screen.queryByTitle('4')).not.toBeInTheDocument();
@@ -66,15 +73,34 @@ describe('admin users', () => {
     expect(screen.queryByTitle('501')).not.toBeInTheDocument();
   });
 
-  it('shows Something went wrong when the list fails without a message', async () => {
-    server.use(http.get(url('auth/all-users'), () => HttpResponse.error()));
-    await renderDashboard(PATH, { auth: signedIn(admin) });
-    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  it('shows Something went wrong when the list fails without a message, and Try again loads it', async () => {
+    let fail = true;
+    server.use(http.get(url('auth/all-users'), ({ request }) =>
+      (fail ? HttpResponse.error() : HttpResponse.json({ success: true, users: onePage(users, request), total: users.length }))));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Check your connection');
+    await waitFor(() => expect(toastTexts()).toEqual(['Something went wrong']));
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByText('User 10')).toBeInTheDocument();
   });
 
-  it('shows the server message when the list fails with one', async () => {
+  it('shows the server message of a refusal once as a toast and in the list, without Try again', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
-    expect(await screen.findByText('Admins only')).toBeInTheDocument();
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('Admins only');
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(retry).toBeNull();
+    await waitFor(() => expect(toastTexts()).toEqual(['Admins only']));
+  });
+
+  it('offers Try again after a server error, with its message as the toast', async () => {
+    server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { retry } = await failedList();
+    expect(retry).toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toEqual(['Store unavailable']));
   });
 });
