@@ -135,25 +135,7 @@ func (s *Stock) Settle(ctx context.Context, orderID string, item shop.StockItem)
 // soldHolds answers an $unset of the holds in the product doc whose orders the order index
 // has as sold, or nil.
 func (s *Stock) soldHolds(doc bson.Raw) bson.M {
-	holds, ok := doc.Lookup("holds").DocumentOK()
-	if !ok {
-		return nil
-	}
-	elems, err := holds.Elements()
-	if err != nil {
-		return nil
-	}
-	var unset bson.M
-	for _, e := range elems {
-		orderID, _, _ := strings.Cut(e.Key(), "_") // holds.<order> or holds.<order>_<variant>
-		if s.db.orderSold(orderID) {
-			if unset == nil {
-				unset = bson.M{}
-			}
-			unset["holds."+e.Key()] = ""
-		}
-	}
-	return unset
+	return unsetHolds(doc, func(orderID, _ string) bool { return s.db.orderSold(orderID) })
 }
 
 func (s *Stock) dropHold(ctx context.Context, orderID string, item shop.StockItem, giveBack bool) error {
@@ -329,6 +311,11 @@ func movedProduct(doc bson.Raw, inc bson.M, at time.Time) (*shop.CatalogueProduc
 // checkouts took before are no longer there to give back, or a failed checkout would add
 // them on top of the new figure.
 func dropHolds(doc bson.Raw, of func(variantID string) bool) bson.M {
+	return unsetHolds(doc, func(_, variantID string) bool { return of(variantID) })
+}
+
+// unsetHolds answers an $unset of the holds in the product doc that drop picks, or nil.
+func unsetHolds(doc bson.Raw, drop func(orderID, variantID string) bool) bson.M {
 	holds, ok := doc.Lookup("holds").DocumentOK()
 	if !ok {
 		return nil
@@ -339,8 +326,8 @@ func dropHolds(doc bson.Raw, of func(variantID string) bool) bson.M {
 	}
 	var unset bson.M
 	for _, e := range elems {
-		_, variantID, _ := strings.Cut(e.Key(), "_") // holds.<order> or holds.<order>_<variant>
-		if of(variantID) {
+		orderID, variantID, _ := strings.Cut(e.Key(), "_") // holds.<order> or holds.<order>_<variant>
+		if drop(orderID, variantID) {
 			if unset == nil {
 				unset = bson.M{}
 			}
