@@ -5,7 +5,7 @@ import { renderDashboard } from '../../components/dashboard/test-render';
 import { server, url } from '../../test/server';
 import { onePage, pageAsked } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
-import { failedList, toastTexts } from '../../test/list-failure';
+import { failedList, toastTexts, refusedOnce, retryOffered } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/users';
 
@@ -89,18 +89,12 @@ describe('admin users', () => {
   it('shows the server message of a refusal once as a toast and in the list, without Try again', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
-    const { alert, retry } = await failedList();
-    expect(alert).toHaveTextContent('Admins only');
-    expect(alert).not.toHaveTextContent('Check your connection');
-    expect(retry).toBeNull();
-    await waitFor(() => expect(toastTexts()).toEqual(['Admins only']));
+    await refusedOnce('Admins only');
   });
 
   it('offers Try again after a server error, with its message as the toast', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
-    const { retry } = await failedList();
-    expect(retry).toBeInTheDocument();
-    await waitFor(() => expect(toastTexts()).toEqual(['Store unavailable']));
+    await retryOffered('Store unavailable');
   });
 });
