@@ -168,11 +168,8 @@ func assertRefundedOnce(t *testing.T, db *mongostore.DB, store *mongostore.Order
 	if q := quantityOf(t, db, productID); q != 5 {
 		t.Fatalf("stock after recovery = %d, want 5 (the two units back once)", q)
 	}
-	oid, _ := bson.ObjectIDFromHex(productID)
 	var doc bson.M
-	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	readProduct(t, db, productID, &doc)
 	if notes, ok := doc["restocks"].(bson.M); ok && len(notes) > 0 {
 		t.Fatalf("restock notes left on the product: %v", notes)
 	}

@@ -254,12 +254,9 @@ func (g *gatedGateway) Charge(ctx context.Context, c shop.Charge) (*shop.Payment
 // holdsOf answers the holds noted on a product.
 func holdsOf(t *testing.T, db *mongostore.DB, id string) bson.M {
 	t.Helper()
-	oid, _ := bson.ObjectIDFromHex(id)
 	var doc struct {
 		Holds bson.M `bson:"holds"`
 	}
-	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	readProduct(t, db, id, &doc)
 	return doc.Holds
 }

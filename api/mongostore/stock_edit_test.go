@@ -15,13 +15,10 @@ import (
 // updatedAtOf answers the stored updatedAt of product id, as the admin's form loads it.
 func updatedAtOf(t *testing.T, db *mongostore.DB, id string) time.Time {
 	t.Helper()
-	oid, _ := bson.ObjectIDFromHex(id)
 	var doc struct {
 		UpdatedAt time.Time `bson:"updatedAt"`
 	}
-	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	readProduct(t, db, id, &doc)
 	return doc.UpdatedAt
 }
 

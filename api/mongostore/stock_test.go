@@ -31,15 +31,21 @@ func insertProduct(t *testing.T, db *mongostore.DB, quantity int) string {
 // item is the stock of a product without variants.
 func item(productID string) shop.StockItem { return shop.StockItem{ProductID: productID} }
 
-func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
+// readProduct decodes the stored product id into doc (a struct of the fields wanted).
+func readProduct(t *testing.T, db *mongostore.DB, id string, doc any) {
 	t.Helper()
 	oid, _ := bson.ObjectIDFromHex(id)
+	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(doc); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func quantityOf(t *testing.T, db *mongostore.DB, id string) int {
+	t.Helper()
 	var doc struct {
 		Quantity int `bson:"quantity"`
 	}
-	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	readProduct(t, db, id, &doc)
 	return doc.Quantity
 }
 

@@ -39,16 +39,13 @@ func insertSizedProduct(t *testing.T, db *mongostore.DB, s, m, l int) (string, [
 // variantQuantities answers the stored stock of the product and of each of its variants.
 func variantQuantities(t *testing.T, db *mongostore.DB, id string) (int, []int) {
 	t.Helper()
-	oid, _ := bson.ObjectIDFromHex(id)
 	var doc struct {
 		Quantity int `bson:"quantity"`
 		Variants []struct {
 			Quantity int `bson:"quantity"`
 		} `bson:"variants"`
 	}
-	if err := db.Database().Collection("products").FindOne(t.Context(), bson.M{"_id": oid}).Decode(&doc); err != nil {
-		t.Fatal(err)
-	}
+	readProduct(t, db, id, &doc)
 	out := make([]int, len(doc.Variants))
 	for i, v := range doc.Variants {
 		out[i] = v.Quantity
