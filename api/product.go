@@ -48,6 +48,11 @@ type ProductInput struct {
 	// the product changed since, the update is refused (ECONFLICT) rather than overwriting,
 	// say, units sold in between. Zero skips the check.
 	LoadedAt time.Time
+	// LoadedQuantity is, for an update, the stock the editor showed when it loaded the product
+	// (nil: not said). Then only another edit since LoadedAt makes the copy stale, not a sale,
+	// and a Quantity equal to it leaves the stock as sales have left it; a different one is set
+	// outright.
+	LoadedQuantity *int
 }
 
 // Validate trims the text fields and returns the first field error.
@@ -96,7 +101,7 @@ type ProductWriter interface {
 	CreateProduct(ctx context.Context, in ProductInput, photo *PhotoUpload) (*Product, error)
 	// UpdateProduct replaces a product's fields, and its photo when one is given (the old file
 	// is removed). The slug changes only when the name does. ENOTFOUND; ECONFLICT when
-	// in.LoadedAt is set and the product changed since.
+	// in.LoadedAt is set and the copy it names is out of date (see ProductInput.LoadedQuantity).
 	UpdateProduct(ctx context.Context, id string, in ProductInput, photo *PhotoUpload) (*Product, error)
 	// DeleteProduct removes a product and its photo; past orders keep their snapshot. ENOTFOUND.
 	DeleteProduct(ctx context.Context, id string) error

@@ -8,9 +8,12 @@ import (
 	"shop"
 )
 
-// productFieldNames are the text fields of the product form. updatedAt is optional: an edit
-// sends the product's updatedAt as it loaded it, so an edit made on a stale copy is refused.
-var productFieldNames = []string{"name", "description", "price", "quantity", "category", "shipping", "updatedAt"}
+// productFieldNames are the text fields of the product form. updatedAt and loadedQuantity are
+// optional: an edit sends the product's updatedAt and stock as it loaded them, so an edit made
+// on a stale copy is refused and an unchanged stock figure leaves the units sold since sold
+// (see shop.ProductInput).
+var productFieldNames = []string{"name", "description", "price", "quantity", "category", "shipping", "updatedAt",
+	"loadedQuantity"}
 
 func isProductField(name string) bool {
 	for _, f := range productFieldNames {
@@ -52,6 +55,13 @@ func parseProductFields(fields map[string]string) (shop.ProductInput, error) {
 		if in.LoadedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
 			return in, shop.Errorf(shop.EINVALID, "updatedAt must be the product's updatedAt as it was loaded.")
 		}
+	}
+	if loaded := strings.TrimSpace(fields["loadedQuantity"]); loaded != "" {
+		n, err := strconv.Atoi(loaded)
+		if err != nil || n < 0 {
+			return in, shop.Errorf(shop.EINVALID, "loadedQuantity must be the product's quantity as it was loaded.")
+		}
+		in.LoadedQuantity = &n
 	}
 	return in, in.Validate()
 }

@@ -46,7 +46,7 @@ func multipartForm(t *testing.T, fields map[string]string, photo *photoFile) ([]
 	if photo != nil && photo.first {
 		addPhoto()
 	}
-	for _, k := range []string{"name", "description", "price", "quantity", "category", "shipping", "updatedAt", "extra"} {
+	for _, k := range []string{"name", "description", "price", "quantity", "category", "shipping", "updatedAt", "loadedQuantity", "extra"} {
 		if v, ok := fields[k]; ok {
 			if err := w.WriteField(k, v); err != nil {
 				t.Fatal(err)
@@ -391,4 +391,29 @@ func TestEditOfAProductThatMovedIs409(t *testing.T) {
 		t.Fatalf("edit without updatedAt: %v", u)
 	}
 	expect(t, a.sendProduct("PUT", path, admin, withField(productFields(catID, "Oxford Shirt"), "updatedAt", "yesterday"), nil), 400)
+}
+
+// The admin's form says which stock it showed: an edit of a product that sold since it was
+// loaded is made then, and an unchanged stock figure leaves the units sold sold.
+func TestEditOfAProductThatSoldSinceItLoaded(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Shirts")
+	p := a.createProduct(admin, withField(productFields(catID, "Oxford Shirt"), "quantity", "5"), nil)
+	path := "/api/v1/product/update-product/" + p["_id"].(string)
+	form := withField(withField(withField(productFields(catID, "Oxford Shirt"), "quantity", "5"),
+		"updatedAt", p["updatedAt"].(string)), "loadedQuantity", "5")
+	if err := a.shop.Stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: p["_id"].(string)}, 2); err != nil {
+		t.Fatal(err)
+	}
+	u := expect(t, a.sendProduct("PUT", path, admin, withField(form, "price", "899"), nil), 200)["product"].(map[string]any)
+	if u["quantity"] != 3.0 || u["price"] != 899.0 {
+		t.Fatalf("edit after a sale: %v; want the price changed and the 3 left", u)
+	}
+	for _, bad := range []string{"-1", "five", "2.5"} {
+		m := expect(t, a.sendProduct("PUT", path, admin, withField(form, "loadedQuantity", bad), nil), 400)
+		if m["message"] != "loadedQuantity must be the product's quantity as it was loaded." {
+			t.Fatalf("loadedQuantity %q: %v", bad, m)
+		}
+	}
 }

@@ -64,7 +64,7 @@ func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput
 	}
 	now := s.now()
 	doc := productDoc{ID: id, Name: in.Name, Description: in.Description, Price: in.Price.Rupees(),
-		Quantity: in.Quantity, Shipping: in.Shipping, Category: cat.ID, Photo: photo, CreatedAt: now, UpdatedAt: now}
+		Quantity: in.Quantity, Shipping: in.Shipping, Category: cat.ID, Photo: photo, CreatedAt: now, UpdatedAt: now, EditedAt: now}
 	err = withFreeProductSlug(in.Name, "", func(sl string) error {
 		doc.Slug = sl
 		_, err := s.coll().InsertOne(ctx, doc)
@@ -149,7 +149,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 		return nil, fmt.Errorf("read product %s: %w", id, err)
 	}
 	s.db.keepStored(oid, raw, start)
-	if !in.LoadedAt.IsZero() && !current.UpdatedAt.Equal(in.LoadedAt) {
+	if stale(&current, in) {
 		return nil, errProductMoved
 	}
 	cat, err := s.category(ctx, in.CategoryID)
@@ -172,21 +172,23 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			if err := bson.Unmarshal(raw, &old); err != nil {
 				return nil, nil, err
 			}
-			if !in.LoadedAt.IsZero() && !old.UpdatedAt.Equal(in.LoadedAt) {
+			if stale(&old, in) {
 				return nil, nil, errProductMoved
 			}
 			doc = old
 			doc.Name, doc.Slug, doc.Description, doc.Price = in.Name, sl, in.Description, in.Price.Rupees()
-			doc.Shipping, doc.Category, doc.UpdatedAt = in.Shipping, cat.ID, s.now()
+			doc.Shipping, doc.Category, doc.UpdatedAt, doc.EditedAt = in.Shipping, cat.ID, s.now(), s.now()
 			set := bson.M{"name": doc.Name, "slug": sl, "description": doc.Description, "price": doc.Price,
-				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt}
+				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt, "editedAt": doc.EditedAt}
 			update := bson.M{"$set": set}
-			if len(old.Options) == 0 { // sold by size or colour, the stock is the variants' and the form's is ignored
+			// Sold by size or colour, the stock is the variants' and the form's is ignored.
+			if len(old.Options) == 0 && !keepsStock(in) {
 				doc.Quantity, set["quantity"] = in.Quantity, in.Quantity
-				// A form that says when it was loaded was refused above if a sale moved the
-				// stock since: its figure leaves out what unfinished checkouts hold, and they
-				// give it back if they fail. A figure of unknown age is set outright.
-				if in.LoadedAt.IsZero() {
+				// A figure set outright is what there is to sell after it: the units unfinished
+				// checkouts hold must not come back on top of it when they fail. Only a form of
+				// the old kind, refused above when a sale moved the stock since it was loaded,
+				// shows the stock without those units, and keeps them.
+				if in.LoadedAt.IsZero() || in.LoadedQuantity != nil {
 					if unset := dropHolds(raw, func(string) bool { return true }); unset != nil {
 						update["$unset"] = unset
 					}
@@ -207,6 +209,25 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 		s.discardPhoto(ctx, oldPhoto)
 	}
 	return s.changed(ctx, &doc, cat)
+}
+
+// stale reports whether an edit is made on a copy of the product that is out of date: another
+// edit came after it was loaded or, for a form that does not say what stock it showed, a
+// sale moved the stock since (its figure would bring back units sold).
+func stale(current *productDoc, in shop.ProductInput) bool {
+	switch {
+	case in.LoadedAt.IsZero():
+		return false
+	case in.LoadedQuantity == nil && len(current.Options) == 0:
+		return !current.UpdatedAt.Equal(in.LoadedAt)
+	}
+	return current.editedSince(in.LoadedAt)
+}
+
+// keepsStock reports whether the form leaves the stock as it is: it shows the quantity it
+// was loaded with, so whatever sales made of it since stands.
+func keepsStock(in shop.ProductInput) bool {
+	return in.LoadedQuantity != nil && *in.LoadedQuantity == in.Quantity
 }
 
 // DeleteProduct removes a product and its photo.

@@ -30,6 +30,21 @@ type productDoc struct {
 	VariantsRev int       `bson:"variantsRev,omitempty"`
 	CreatedAt   time.Time `bson:"createdAt"`
 	UpdatedAt   time.Time `bson:"updatedAt"`
+	// EditedAt moves with the admin's edits (fields, photo, variants) and not with sales, which
+	// move only updatedAt: an editor's copy is stale when another edit came after it was loaded,
+	// however much the product sold meanwhile. Absent on products no edit has written since
+	// it was kept.
+	EditedAt time.Time `bson:"editedAt,omitempty"`
+}
+
+// editedSince reports whether an edit was made after the copy of the product loaded with
+// updatedAt loaded. A product without editedAt tells edits from sales apart by nothing, so
+// there any change since counts.
+func (d *productDoc) editedSince(loaded time.Time) bool {
+	if d.EditedAt.IsZero() {
+		return !d.UpdatedAt.Equal(loaded)
+	}
+	return d.EditedAt.After(loaded)
 }
 
 // optionDoc is an option as stored.

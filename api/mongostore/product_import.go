@@ -47,7 +47,7 @@ func (s *ProductService) ImportProducts(ctx context.Context, items []ImportedPro
 		at := it.CreatedAt.UTC().Truncate(time.Millisecond)
 		doc := productDoc{ID: id, Name: it.In.Name, Slug: makeSlug(it.In.Name, "product"),
 			Description: it.In.Description, Price: it.In.Price.Rupees(), Quantity: it.In.Quantity,
-			Shipping: it.In.Shipping, Category: cat.ID, Photo: photo, CreatedAt: at, UpdatedAt: at}
+			Shipping: it.In.Shipping, Category: cat.ID, Photo: photo, CreatedAt: at, UpdatedAt: at, EditedAt: at}
 		if it.Variants != nil {
 			vs, err := it.Variants.Validate(nil)
 			if err != nil {

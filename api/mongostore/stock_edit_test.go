@@ -108,3 +108,106 @@ func TestAdminStockSetDuringACheckout(t *testing.T) {
 		}
 	})
 }
+
+// A product that sells all day can still be edited: sales move its stock, not what the admin
+// edits, so only another edit since the form was loaded makes the form stale. A form that
+// says which stock it showed leaves that stock as sales made it when its figure is unchanged,
+// and sets it outright when the admin changed it.
+func TestEditOfAProductSellingMeanwhile(t *testing.T) {
+	db := storetest.NewDB(t)
+	_, cats, products := catalogueOn(t, db)
+	stock := mongostore.NewStock(db, &changeLog{})
+	c, err := cats.CreateCategory(t.Context(), "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// loadedThenSold answers a form's copy of a new product of 10, made before a sale of 2 and
+	// while another checkout holds 3.
+	loadedThenSold := func(name string) (id string, form shop.ProductInput, held string) {
+		t.Helper()
+		p, err := products.CreateProduct(t.Context(), input(c.ID, name, 10), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ten := 10
+		form = input(c.ID, name, 10)
+		form.LoadedAt, form.LoadedQuantity = updatedAtOf(t, db, p.ID), &ten
+		sold, held := bson.NewObjectID().Hex(), bson.NewObjectID().Hex()
+		if err := stock.Reserve(t.Context(), sold, item(p.ID), 2); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Settle(t.Context(), sold, item(p.ID)); err != nil {
+			t.Fatal(err)
+		}
+		if err := stock.Reserve(t.Context(), held, item(p.ID), 3); err != nil {
+			t.Fatal(err)
+		}
+		return p.ID, form, held
+	}
+
+	t.Run("stock figure unchanged", func(t *testing.T) {
+		id, form, held := loadedThenSold("Crew Tee")
+		form.Price = 59900
+		p, err := products.UpdateProduct(t.Context(), id, form, nil)
+		if err != nil {
+			t.Fatalf("edit after a sale: %v", err)
+		}
+		if p.Price != 59900 || p.Quantity != 5 {
+			t.Fatalf("answer: price %d stock %d; want 59900 and the 5 the sale and the hold left", p.Price, p.Quantity)
+		}
+		if err := stock.Release(t.Context(), held, item(id)); err != nil {
+			t.Fatal(err)
+		}
+		if got := quantityOf(t, db, id); got != 8 {
+			t.Fatalf("stock %d after the held checkout failed; want 8 (10 less the 2 sold)", got)
+		}
+	})
+
+	t.Run("stock figure changed", func(t *testing.T) {
+		id, form, held := loadedThenSold("V-neck Tee")
+		form.Quantity = 40
+		if _, err := products.UpdateProduct(t.Context(), id, form, nil); err != nil {
+			t.Fatalf("edit after a sale: %v", err)
+		}
+		if err := stock.Release(t.Context(), held, item(id)); err != nil {
+			t.Fatal(err)
+		}
+		if got := quantityOf(t, db, id); got != 40 {
+			t.Fatalf("stock %d; want the 40 set, with nothing given back on top", got)
+		}
+	})
+
+	t.Run("another edit since", func(t *testing.T) {
+		id, form, _ := loadedThenSold("Henley Tee")
+		other := input(c.ID, "Henley Tee", 10)
+		other.Description = "Edited in another tab."
+		if _, err := products.UpdateProduct(t.Context(), id, other, nil); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := products.UpdateProduct(t.Context(), id, form, nil); shop.ErrorCode(err) != shop.ECONFLICT {
+			t.Fatalf("edit of a copy loaded before another edit: %v; want ECONFLICT", err)
+		}
+	})
+
+	t.Run("sold by size", func(t *testing.T) {
+		id, vids := insertSizedProduct(t, db, 4, 5, 6)
+		v := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
+		for k, size := range []string{"S", "M", "L"} {
+			v.Variants = append(v.Variants, shop.VariantInput{ID: vids[k], SKU: id + size, Options: map[string]string{"Size": size}})
+		}
+		if _, err := products.SetVariants(t.Context(), id, v); err != nil {
+			t.Fatal(err)
+		}
+		form := input(c.ID, "Sized Tee", 0)
+		form.LoadedAt = updatedAtOf(t, db, id) // a form of the old kind, without the stock it showed
+		if err := stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: id, VariantID: vids[0]}, 1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := products.UpdateProduct(t.Context(), id, form, nil); err != nil {
+			t.Fatalf("edit of a product sold by size after a sale: %v", err)
+		}
+		if total, each := variantQuantities(t, db, id); total != 14 || fmt.Sprint(each) != "[3 5 6]" {
+			t.Fatalf("stock %d %v; want 14 [3 5 6]", total, each)
+		}
+	})
+}

@@ -85,7 +85,7 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
 		return false, err
 	}
-	set := bson.M{"options": opts, "variants": docs, "updatedAt": s.now()}
+	set := bson.M{"options": opts, "variants": docs, "updatedAt": s.now(), "editedAt": s.now()}
 	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
 		set["quantity"] = shop.VariantStock(vs)
 	}

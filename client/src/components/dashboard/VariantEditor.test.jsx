@@ -108,7 +108,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
   it('sends the product fields as an edit of the version its saved variants made', async () => {
     const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
-    const saved = { ...tee, updatedAt: '2026-11-23T10:00:05.000Z' };
+    const saved = { ...tee, quantity: 7, updatedAt: '2026-11-23T10:00:05.000Z' };
     const sent = answer({ variants: () => HttpResponse.json({ success: true, message: 'saved', product: saved }) });
     server.use(http.get(url('product/get-product/linen-tee'), () =>
       HttpResponse.json({ success: true, product: loaded })));
@@ -117,6 +117,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
     expect(sent.calls).toEqual(['variants', 'update']);
     expect(sent.update.updatedAt).toBe(saved.updatedAt);
+    expect(sent.update.loadedQuantity).toBe('7');
   });
 
   it('sends no variants for a product sold as one thing', async () => {

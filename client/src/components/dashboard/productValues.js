@@ -17,8 +17,10 @@ export const EMPTY_PRODUCT = {
 /** productFormData builds the multipart body of a product create or update. */
 export function productFormData(values, photo) {
   const data = new FormData();
-  // updatedAt (edits only) lets the server refuse an edit of a copy a sale has made stale.
-  ['name', 'description', 'price', 'quantity', 'category', 'shipping', 'updatedAt'].forEach((key) => {
+  // updatedAt and loadedQuantity (edits only) name the copy the form was loaded from: the
+  // server refuses an edit of a copy another edit has made stale, and a quantity left as it
+  // was loaded keeps the stock as the sales made since have left it.
+  ['name', 'description', 'price', 'quantity', 'category', 'shipping', 'updatedAt', 'loadedQuantity'].forEach((key) => {
     if (values[key] !== undefined) data.append(key, values[key]);
   });
   if (photo) data.append('photo', photo);
@@ -36,5 +38,6 @@ export function productValues(product) {
     shipping: shipping ? '1' : '0',
     category: product.category?._id ?? product.category,
     updatedAt: product.updatedAt,
+    loadedQuantity: product.quantity,
   };
 }

@@ -29,11 +29,11 @@ export async function saveVariants(product, variants) {
 /**
  * saveEdit saves the form (`values`, `variants`, an optional new `photo`) over `product`:
  * its variants, then its fields. Saving the variants changes the product's updatedAt, so the
- * fields then go as an edit of the version those variants made.
+ * fields then go as an edit of the version those variants made (its updatedAt and stock).
  */
 export async function saveEdit(product, values, variants, photo) {
   const saved = await saveVariants(product, variants);
   const fields = formValues(values, variants);
-  const version = saved?.updatedAt ? { updatedAt: saved.updatedAt } : {};
+  const version = saved?.updatedAt ? { updatedAt: saved.updatedAt, loadedQuantity: saved.quantity } : {};
   return updateProduct(product._id, productFormData({ ...fields, ...version }, photo));
 }

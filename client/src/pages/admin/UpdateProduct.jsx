@@ -32,7 +32,7 @@ export default function UpdateProduct() {
     }
   }, [product]);
 
-  // Refused because a sale changed the product meanwhile: reload it into the form.
+  // Refused because another edit changed the product meanwhile: reload it into the form.
   const reloadChanged = () => refetch();
   const save = () => saveEdit(product, values, variants, photo);
   const update = () => act(save, 'Product Updated Successfully', reloadChanged);

@@ -96,7 +96,7 @@ describe('admin update product', () => {
     expect(router.state.location.pathname).toBe(PRODUCT);
   });
 
-  it('sends the updatedAt it loaded; when the product changed since, reloads it and says so', async () => {
+  it('sends the updatedAt and stock it loaded; when the product changed since, reloads it and says so', async () => {
     const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
     const sold = { ...product, quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
     let current = loaded;
@@ -113,6 +113,7 @@ describe('admin update product', () => {
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText(/It has been reloaded: check it and update again/)).toBeInTheDocument();
     expect(sent.fields.updatedAt).toBe(loaded.updatedAt);
+    expect(sent.fields.loadedQuantity).toBe(String(loaded.quantity));
     await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(2));
     expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(PRODUCT);
