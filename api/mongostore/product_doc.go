@@ -32,18 +32,15 @@ type productDoc struct {
 	UpdatedAt   time.Time `bson:"updatedAt"`
 	// EditedAt moves with the admin's edits (fields, photo, variants) and not with sales, which
 	// move only updatedAt: an editor's copy is stale when another edit came after it was loaded,
-	// however much the product sold meanwhile. Absent on products no edit has written since
-	// it was kept.
+	// however much the product sold meanwhile. Every write of a product made or edited sets
+	// it; one kept by an earlier version of the shop has none until its next edit.
 	EditedAt time.Time `bson:"editedAt,omitempty"`
 }
 
-// editedSince reports whether an edit was made after the copy of the product loaded with
-// updatedAt loaded. A product without editedAt tells edits from sales apart by nothing, so
-// there any change since counts.
+// editedSince reports whether an edit was made after the copy of the product whose updatedAt
+// was loaded. A product without editedAt has not been edited since the shop began to keep
+// it, so no copy of it is stale by an edit.
 func (d *productDoc) editedSince(loaded time.Time) bool {
-	if d.EditedAt.IsZero() {
-		return !d.UpdatedAt.Equal(loaded)
-	}
 	return d.EditedAt.After(loaded)
 }
 

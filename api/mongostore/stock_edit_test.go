@@ -189,15 +189,8 @@ func TestEditOfAProductSellingMeanwhile(t *testing.T) {
 		}
 	})
 
-	t.Run("sold by size", func(t *testing.T) {
+	t.Run("sold by size, kept before editedAt", func(t *testing.T) {
 		id, vids := insertSizedProduct(t, db, 4, 5, 6)
-		v := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
-		for k, size := range []string{"S", "M", "L"} {
-			v.Variants = append(v.Variants, shop.VariantInput{ID: vids[k], SKU: id + size, Options: map[string]string{"Size": size}})
-		}
-		if _, err := products.SetVariants(t.Context(), id, v); err != nil {
-			t.Fatal(err)
-		}
 		form := input(c.ID, "Sized Tee", 0)
 		form.LoadedAt = updatedAtOf(t, db, id) // a form of the old kind, without the stock it showed
 		if err := stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: id, VariantID: vids[0]}, 1); err != nil {
