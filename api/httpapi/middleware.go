@@ -113,6 +113,11 @@ func securityHeaders(c *gin.Context) {
 // cors lets the listed origins call the API from a browser; any other origin gets no CORS headers.
 func cors(origins []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
+		if len(origins) > 0 {
+			// The answer depends on the Origin, whether it is let in or not: a shared cache
+			// must keep the two apart, or serve one origin the answer made for another.
+			addVary(c.Writer.Header(), "Origin")
+		}
 		origin := c.GetHeader("Origin")
 		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
 			if c.Request.Method == http.MethodOptions && origin != "" {
@@ -124,7 +129,6 @@ func cors(origins []string) gin.HandlerFunc {
 		}
 		h := c.Writer.Header()
 		h.Set("Access-Control-Allow-Origin", origin)
-		addVary(h, "Origin")
 		// A paged order list says in X-Total-Count how many orders there are in all.
 		h.Set("Access-Control-Expose-Headers", "Retry-After, X-Request-ID, X-Total-Count")
 		if c.Request.Method == http.MethodOptions {

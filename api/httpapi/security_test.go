@@ -282,10 +282,17 @@ func TestCORSLetsInOnlyTheListedOrigins(t *testing.T) {
 		t.Error("credentials allowed: the token travels in a header, cookies never")
 	}
 
-	for _, origin := range []string{evil, "https://shop.example.evil.example", "null", "http://shop.example"} {
+	for _, origin := range []string{evil, "https://shop.example.evil.example", "null", "http://shop.example", ""} {
 		rec = get(origin)
 		if rec.Header().Get("Access-Control-Allow-Origin") != "" {
 			t.Errorf("origin %s got Access-Control-Allow-Origin %q", origin, rec.Header().Get("Access-Control-Allow-Origin"))
+		}
+		// A shared cache keeping this answer must not hand it to the allowed origin.
+		if !strings.Contains(rec.Header().Get("Vary"), "Origin") {
+			t.Errorf("origin %q: Vary %q", origin, rec.Header().Get("Vary"))
+		}
+		if origin == "" {
+			continue // no preflight without an Origin
 		}
 		rec = preflight(origin)
 		if rec.Code != http.StatusForbidden || rec.Header().Get("Access-Control-Allow-Origin") != "" ||
