@@ -17,10 +17,15 @@ const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <code>make build</code> (or <code>cd client &amp;&amp; npm install &amp;&amp; npm run build</code>) and reload.</p>
 <p>The API answers under <code>/api/v1</code>; health at <code>/healthz</code>.</p></body></html>`
 
+// clientRouteKey holds, for the metrics and the access log, which part of the storefront a
+// request no API route takes was answered with: its pages are many paths of one route.
+const clientRouteKey = "clientRoute"
+
 // serveClient serves a file of the built client, or index.html for any client route (with its
 // first screen drawn in, for the home and the shop). Hashed assets are cached for a year;
 // index.html is revalidated every time.
 func (s *Server) serveClient(c *gin.Context) {
+	c.Set(clientRouteKey, "client-page")
 	dist := s.deps.ClientDist
 	index := filepath.Join(dist, "index.html")
 	if dist == "" || !fileExists(index) {
@@ -31,6 +36,7 @@ func (s *Server) serveClient(c *gin.Context) {
 	clean := path.Clean("/" + c.Request.URL.Path)
 	file := filepath.Join(dist, filepath.FromSlash(clean))
 	if clean != "/" && fileExists(file) {
+		c.Set(clientRouteKey, "client-file")
 		if strings.HasPrefix(clean, "/assets/") {
 			c.Header("Cache-Control", "public, max-age=31536000, immutable")
 			if servePrecompressed(c, file) {

@@ -39,8 +39,10 @@ func withRequestID(base *slog.Logger) gin.HandlerFunc {
 	}
 }
 
-// Observer is told of every answered request, with its route as declared ("unmatched" for
-// none), for metrics. It must be cheap and safe for concurrent use.
+// Observer is told of every answered request, with its route as declared, for metrics: the
+// storefront's pages and files, answered past the API's routes, are "client-page" and
+// "client-file", and anything else no route declares is "unmatched". It must be cheap and
+// safe for concurrent use.
 type Observer interface {
 	Request(method, route string, status int, elapsed time.Duration)
 }
@@ -55,6 +57,9 @@ func accessLog(observe Observer) gin.HandlerFunc {
 		elapsed := time.Since(start)
 		status := c.Writer.Status()
 		route := c.FullPath()
+		if route == "" {
+			route = c.GetString(clientRouteKey)
+		}
 		if route == "" {
 			route = "unmatched"
 		}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,11 +17,16 @@ import (
 // public port, and a request moves its counters.
 func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	port, metricsAddr := freePort(t), "127.0.0.1:"+freePort(t)
-	dir := t.TempDir()
+	dir, dist := t.TempDir(), t.TempDir()
+	for name, text := range map[string]string{"index.html": "<!doctype html><title>Shop</title>", "logo.svg": "<svg/>"} {
+		if err := os.WriteFile(filepath.Join(dist, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, envOf(map[string]string{"DATA_DIR": dir, "CLIENT_DIST": t.TempDir(), "PORT": port,
+		done <- run(ctx, envOf(map[string]string{"DATA_DIR": dir, "CLIENT_DIST": dist, "PORT": port,
 			"METRICS_ADDR": metricsAddr, "SEED_DEMO": "false", "LOG_LEVEL": "error",
 			"ADMIN_EMAIL": "admin@shop.test", "ADMIN_PASSWORD": "admin123"}), io.Discard)
 	}()
@@ -82,6 +89,18 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	}
 	if after := metricValue(t, metricsAddr, count); after != before+3 {
 		t.Fatalf("%s went from %v to %v after 3 requests, want +3", count, before, after)
+	}
+	// The storefront's many paths count as its pages and its files, not as unmatched.
+	for path, series := range map[string]string{
+		"/category/shirts": `shop_http_requests_total{method="GET",route="client-page",status="200"}`,
+		"/logo.svg":        `shop_http_requests_total{method="GET",route="client-file",status="200"}`,
+		"/api/v1/no-such":  `shop_http_requests_total{method="GET",route="unmatched",status="404"}`,
+	} {
+		before := metricValue(t, metricsAddr, series)
+		get(t, base+path)
+		if after := metricValue(t, metricsAddr, series); after != before+1 {
+			t.Errorf("GET %s: %s went from %v to %v, want +1", path, series, before, after)
+		}
 	}
 	latency := `shop_http_request_duration_seconds_count{method="GET",route="/api/v1/product/product-count"}`
 	if n := metricValue(t, metricsAddr, latency); n < 3 {
