@@ -9,7 +9,7 @@ import (
 )
 
 // browse answers one page of the catalogue under the query's filters, with the facets:
-// {success, total, page, limit, products, facets}.
+// {success, message, total, page, limit, products, facets}.
 func (s *Server) browse(c *gin.Context) {
 	q, err := shop.ParseBrowseQuery(c.Request.URL.Query())
 	if err != nil {
@@ -25,12 +25,12 @@ func (s *Server) browse(c *gin.Context) {
 }
 
 func browseAnswer(res *shop.BrowseResult) gin.H {
-	return gin.H{"success": true, "total": res.Total, "page": res.Page, "limit": res.Limit,
-		"products": res.Products, "facets": res.Facets}
+	return gin.H{"success": true, "message": "Products that match.", "total": res.Total, "page": res.Page,
+		"limit": res.Limit, "products": res.Products, "facets": res.Facets}
 }
 
 // productFilters answers the older filter call, {checked: [category ids], radio: [min, max]},
-// with every matching product newest first: {success, products}.
+// with every matching product newest first: {success, message, products}.
 func (s *Server) productFilters(c *gin.Context) {
 	var body shop.ProductFilters
 	if err := decodeJSON(c, &body); err != nil {
@@ -47,5 +47,5 @@ func (s *Server) productFilters(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "products": res.Products})
+	ok(c, http.StatusOK, "Products that match.", gin.H{"products": res.Products})
 }

@@ -239,3 +239,32 @@ func TestReadModelNeverStale(t *testing.T) {
 	}
 	expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/grey-hoodie"}), http.StatusNotFound)
 }
+
+// TestCatalogueAnswersCarryAMessage: every catalogue read that answers a JSON object answers
+// {success: true, message, ...} (DESIGN §5: only search, the order lists, the auth checks and
+// the photo answer otherwise).
+func TestCatalogueAnswersCarryAMessage(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	cat, slug := a.createCategory(admin, "Shirts")
+	p := a.createProduct(admin, productFields(cat, "Oxford Shirt"), nil)
+	a.createProduct(admin, productFields(cat, "Linen Shirt"), nil)
+	for name, path := range map[string]string{
+		"single-category":  "/api/v1/category/single-category/" + slug,
+		"get-category":     "/api/v1/category/get-category",
+		"get-product":      "/api/v1/product/get-product",
+		"get-product-slug": "/api/v1/product/get-product/oxford-shirt",
+		"product-count":    "/api/v1/product/product-count",
+		"product-list":     "/api/v1/product/product-list/1",
+		"product-category": "/api/v1/product/product-category/" + slug,
+		"related-product":  "/api/v1/product/related-product/" + p["_id"].(string) + "/" + cat,
+		"browse":           "/api/v1/product/browse",
+	} {
+		t.Run(name, func(t *testing.T) {
+			m := expect(t, a.do(request{method: "GET", path: path}), http.StatusOK)
+			if msg, _ := m["message"].(string); m["success"] != true || msg == "" {
+				t.Fatalf("%s answered success %v, message %q", path, m["success"], m["message"])
+			}
+		})
+	}
+}

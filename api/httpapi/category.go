@@ -67,5 +67,5 @@ func (s *Server) singleCategory(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "category": cat})
+	ok(c, http.StatusOK, "Category found.", gin.H{"category": cat})
 }

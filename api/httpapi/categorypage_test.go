@@ -31,7 +31,8 @@ func TestCategoryPageIsTheEncodedList(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err := json.Marshal(gin.H{"success": true, "category": category, "products": products})
+		want, err := json.Marshal(gin.H{"success": true, "message": "Products of the category.",
+			"category": category, "products": products})
 		if err != nil {
 			t.Fatal(err)
 		}

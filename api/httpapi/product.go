@@ -161,7 +161,7 @@ func (s *Server) productCount(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "total": n})
+	ok(c, http.StatusOK, "Product count.", gin.H{"total": n})
 }
 
 // productPage is page {page} of shop.ProductPageSize products, newest first.
@@ -179,7 +179,9 @@ func (s *Server) productPage(c *gin.Context) {
 	c.JSON(http.StatusOK, productPageAnswer(ps))
 }
 
-func productPageAnswer(ps []*shop.Product) gin.H { return gin.H{"success": true, "products": ps} }
+func productPageAnswer(ps []*shop.Product) gin.H {
+	return gin.H{"success": true, "message": "A page of products.", "products": ps}
+}
 
 func (s *Server) productsOfCategory(c *gin.Context) {
 	cat, products, err := s.deps.Products.ProductsOfCategoryJSON(c.Request.Context(), c.Param("slug"))
@@ -192,10 +194,11 @@ func (s *Server) productsOfCategory(c *gin.Context) {
 		fail(c, fmt.Errorf("encode category %s: %w", cat.ID, err))
 		return
 	}
-	// {success, category, products}: the bytes c.JSON writes for them (a map's keys sorted),
-	// with the products encoded by the read model, which keeps each product's encoding.
-	body := make([]byte, 0, len(category)+len(products)+48)
+	// {success, message, category, products}: the bytes c.JSON writes for them (a map's keys
+	// sorted), with the products encoded by the read model, which keeps each product's encoding.
+	body := make([]byte, 0, len(category)+len(products)+96)
 	body = append(append(body, `{"category":`...), category...)
+	body = append(body, `,"message":"Products of the category."`...)
 	body = append(append(body, `,"products":`...), products...)
 	body = append(body, `,"success":true}`...)
 	c.Data(http.StatusOK, "application/json; charset=utf-8", body)
@@ -207,7 +210,7 @@ func (s *Server) relatedProducts(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"success": true, "products": ps})
+	ok(c, http.StatusOK, "Related products.", gin.H{"products": ps})
 }
 
 // search answers a bare array of matching products.
