@@ -43,10 +43,13 @@ type ProductInput struct {
 	Price       Paise
 	Quantity    int
 	Shipping    bool
-	CategoryID  string
+	// KeepShipping is, for an update, a form that says nothing of shipping (SPEC's edit sends
+	// no such field): the product keeps the shipping it has.
+	KeepShipping bool
+	CategoryID   string
 	// LoadedAt is, for an update, the updatedAt of the product as the editor loaded it: when
-	// the product changed since, the update is refused (ECONFLICT) rather than overwriting,
-	// say, units sold in between. Zero skips the check.
+	// another edit changed the product since (or, without LoadedQuantity, a sale moved its
+	// stock), the update is refused (ECONFLICT) rather than undoing it. Zero skips the check.
 	LoadedAt time.Time
 	// LoadedQuantity is, for an update, the stock the editor showed when it loaded the product
 	// (nil: not said). Then only another edit since LoadedAt makes the copy stale, not a sale,

@@ -44,7 +44,9 @@ func parseProductFields(fields map[string]string) (shop.ProductInput, error) {
 		return in, shop.Errorf(shop.EINVALID, "Quantity must be a whole number from 0 to %d.", shop.MaxQuantity)
 	}
 	in.Quantity = q
-	switch strings.ToLower(strings.TrimSpace(fields["shipping"])) {
+	shipping, said := fields["shipping"]
+	in.KeepShipping = !said
+	switch strings.ToLower(strings.TrimSpace(shipping)) {
 	case "", "0", "false", "no":
 	case "1", "true", "yes":
 		in.Shipping = true

@@ -417,3 +417,21 @@ func TestEditOfAProductThatSoldSinceItLoaded(t *testing.T) {
 		}
 	}
 }
+
+// SPEC's edit form sends no shipping field: an edit without one keeps the product's shipping,
+// and one that sends it sets it.
+func TestEditWithoutShippingKeepsIt(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Shirts")
+	p := a.createProduct(admin, productFields(catID, "Oxford Shirt"), nil)
+	path := "/api/v1/product/update-product/" + p["_id"].(string)
+	spec := productFields(catID, "Oxford Shirt")
+	delete(spec, "shipping")
+	if u := expect(t, a.sendProduct("PUT", path, admin, withField(spec, "price", "899"), nil), 200)["product"].(map[string]any); u["shipping"] != true || u["price"] != 899.0 {
+		t.Fatalf("edit without shipping: %v; want shipping kept and the new price", u)
+	}
+	if u := expect(t, a.sendProduct("PUT", path, admin, withField(spec, "shipping", "0"), nil), 200)["product"].(map[string]any); u["shipping"] != false {
+		t.Fatalf("edit with shipping 0: %v", u)
+	}
+}

@@ -177,7 +177,10 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			}
 			doc = old
 			doc.Name, doc.Slug, doc.Description, doc.Price = in.Name, sl, in.Description, in.Price.Rupees()
-			doc.Shipping, doc.Category, doc.UpdatedAt, doc.EditedAt = in.Shipping, cat.ID, s.now(), s.now()
+			doc.Category, doc.UpdatedAt, doc.EditedAt = cat.ID, s.now(), s.now()
+			if !in.KeepShipping {
+				doc.Shipping = in.Shipping
+			}
 			set := bson.M{"name": doc.Name, "slug": sl, "description": doc.Description, "price": doc.Price,
 				"shipping": doc.Shipping, "category": cat.ID, "updatedAt": doc.UpdatedAt, "editedAt": doc.EditedAt}
 			update := bson.M{"$set": set}
