@@ -125,7 +125,7 @@ func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) error
 	if token == "" || len(token) > 100 {
 		return errBadResetLink
 	}
-	if err := validatePassword("newpassword", newPassword); err != nil {
+	if err := validatePassword("New password", newPassword); err != nil {
 		return err
 	}
 	userID, err := r.tokens.TakeResetToken(ctx, hashToken(token), r.now())
