@@ -4,7 +4,8 @@
 // loading state while the API is slow and their error state, with Try again, when it fails;
 // the filter drawer's own buttons (Filters, Show N results) show on phones only, and no filter
 // list scrolls inside the panel or the drawer; titles show whole, small links are 44 px tall,
-// and the admin's tables (orders, users) fit a phone without a scroll.
+// the home's banners say their offer in letters a phone can read, and the admin's tables
+// (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -225,6 +226,30 @@ export default function phones() {
     await settle(page);
     await snap(page, 'phone-shop');
     await page.context().close();
+  });
+
+  test('phones: each banner of the home says its offer in letters at least 12 px tall', { timeout: 120_000 }, async () => {
+    const page = await newPage(PHONE);
+    await page.goto('/');
+    const banners = await page.locator('.carousel img').evaluateAll((imgs) =>
+      imgs.map((img) => ({ src: img.getAttribute('src'), width: img.getBoundingClientRect().width })));
+    await page.context().close();
+    assert.equal(banners.length, 3);
+    const small = [];
+    for (const { src, width } of banners) {
+      // An image lays itself out at the size it is drawn: open the banner alone in a window that
+      // wide, and scale its letters from the art's own units to the phone's pixels.
+      const art = await newPage({ width: Math.round(width), height: Math.round(width / 3) });
+      await art.goto(src);
+      const letters = await art.evaluate((drawn) => {
+        const scale = drawn / document.documentElement.viewBox.baseVal.width;
+        return [...document.querySelectorAll('text')].map((text) =>
+          ({ text: text.textContent, px: Number.parseFloat(getComputedStyle(text).fontSize) * scale }));
+      }, width);
+      small.push(...letters.filter((l) => l.px < 12).map((l) => `${src} "${l.text}": ${l.px.toFixed(1)} px`));
+      await art.context().close();
+    }
+    assert.deepEqual(small, []);
   });
 
   test('phones: order titles show whole and small links are 44 px tall', { timeout: 120_000 }, async () => {

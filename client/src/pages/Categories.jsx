@@ -19,7 +19,7 @@ function CategoryLink({ category }) {
 }
 
 function CategoryList() {
-  const { data: categories, isPending, isError, refetch } = useQuery(categoriesQuery());
+  const { data: categories, isPending, isError, error, refetch } = useQuery(categoriesQuery());
   if (isPending) {
     return (
       <ul className="category-grid" aria-busy="true" aria-label="Loading categories">
@@ -27,7 +27,7 @@ function CategoryList() {
       </ul>
     );
   }
-  if (isError) return <ErrorState what="the categories" onRetry={refetch} />;
+  if (isError) return <ErrorState what="the categories" error={error} onRetry={refetch} />;
   if (categories.length === 0) return <EmptyState title="No categories yet." to={SHOP} action="Browse all products" />;
   return (
     <ul className="category-grid">

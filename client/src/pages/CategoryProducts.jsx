@@ -1,8 +1,9 @@
 // /category/{slug}: heading Category - {name}, the result count and the product cards, with
 // the filter panel (all but the category), the sort select and Load more. A failed load shows
 // the server's message or Error loading products as a toast (from the query's meta) and, on
-// the page, Try again; an unknown category leads back to the shop. Nothing of the heading
-// or count shows until the categories have loaded. The list loads as its own chunk.
+// the page, Try again (a refusal: the server's message instead); an unknown category leads
+// back to the shop. Nothing of the heading or count shows until the categories have loaded.
+// The list loads as its own chunk.
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
@@ -38,7 +39,7 @@ export default function CategoryProducts() {
       <Layout title="Category">
         <h1 className="page-title">{error ? 'Category' : 'No such category'}</h1>
         {error ? (
-          <ErrorState what="this category" onRetry={refetch} />
+          <ErrorState what="this category" error={error} onRetry={refetch} />
         ) : (
           <EmptyState title="This category does not exist (any more)." to={SHOP} action="Browse all products" />
         )}

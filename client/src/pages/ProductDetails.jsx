@@ -16,10 +16,10 @@ import { RELATED_COUNT } from '../rules';
 const DETAIL_SIZES = '(max-width: 767px) calc(100vw - 32px), 600px';
 
 function SimilarProducts({ product }) {
-  const { data: related, isPending, isError, refetch } = useQuery(relatedProductsQuery(product));
+  const { data: related, isPending, isError, error, refetch } = useQuery(relatedProductsQuery(product));
   let body;
   if (isPending) body = <ProductGridSkeleton count={RELATED_COUNT} label="Similar Products" />;
-  else if (isError) body = <ErrorState what="similar products" onRetry={refetch} />;
+  else if (isError) body = <ErrorState what="similar products" error={error} onRetry={refetch} />;
   else if (related.length === 0) body = <p>No Similar Products found</p>;
   else body = <ProductGrid products={related} addable={false} label="Similar Products" level={3} />;
   return (
@@ -61,7 +61,7 @@ export default function ProductDetails() {
     return (
       <Layout title="Product">
         <h1 className="page-title">Product Details</h1>
-        <ErrorState what="this product" onRetry={refetch} />
+        <ErrorState what="this product" error={error} onRetry={refetch} />
       </Layout>
     );
   }

@@ -8,6 +8,7 @@ import { renderRoute } from '../test/render';
 import { held, server, url } from '../test/server';
 import { browseAnswer } from '../components/browse/test-browse';
 import { products } from '../test/fixtures';
+import { refusedOnce, retryOffered } from '../test/list-failure';
 
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article');
 
@@ -178,5 +179,34 @@ describe('a product page while it loads', () => {
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByText('Loading the product…')).not.toBeInTheDocument();
+  });
+});
+
+// Each read of the storefront, refused (4xx) and failing (5xx): a refusal shows the server's
+// message and no Try again, a server error offers Try again. Only the category page's
+// products show a toast (Error loading products, or the server's message); the others are
+// logged only.
+describe.each([
+  ['the home page\'s trending products', '/', 'product/product-list/:page', null],
+  ['the categories page', '/categories', 'category/get-category', null],
+  ['the category page\'s category', '/category/shirts', 'category/get-category', null],
+  ['the category page\'s products', '/category/shirts', 'product/browse', 'message'],
+  ['a product page', '/product/product-1', 'product/get-product/:slug', null],
+  ['a product page\'s similar products', '/product/product-1', 'product/related-product/:pid/:cid', null],
+])('%s', (_name, path, call, toasted) => {
+  const fail = (status, message) =>
+    server.use(http.get(url(call), () => HttpResponse.json({ success: false, message }, { status })));
+  const toast = (message) => (toasted ? message : null);
+
+  it('shows the server\'s message of a refusal, without Try again', async () => {
+    fail(403, 'Not allowed here');
+    await renderRoute(path);
+    await refusedOnce('Not allowed here', { toast: toast('Not allowed here') });
+  });
+
+  it('offers Try again after a server error', async () => {
+    fail(503, 'Store unavailable');
+    await renderRoute(path);
+    await retryOffered('Store unavailable', { toast: toast('Store unavailable') });
   });
 });

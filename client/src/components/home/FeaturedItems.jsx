@@ -30,9 +30,9 @@ function TrendingItem({ product, money, first }) {
 
 export default function FeaturedItems() {
   const money = useMoney();
-  const { data, isPending, isError, refetch } = useQuery(productPageQuery(1));
+  const { data, isPending, isError, error, refetch } = useQuery(productPageQuery(1));
   let body;
-  if (isError) body = <ErrorState what="the trending products" onRetry={refetch} />;
+  if (isError) body = <ErrorState what="the trending products" error={error} onRetry={refetch} />;
   else if (isPending) {
     body = (
       <ul className="tile-grid" aria-busy="true">

@@ -1,12 +1,12 @@
 // What a list or a page shows when its data could not be loaded: a short explanation and a
 // Try again button that asks the server again. Given the failure (`error`), a call the server
 // refused (isRefused: a 4xx answer) shows the server's reason instead, and no Try again: asked
-// the same way, the server would refuse it again.
+// the same way, the server would refuse it again. `children` (a way back, say) follow the text.
 import { errorMessage, isRefused } from '../../api/errors';
 
 const REFUSED = 'The shop could not answer this request.';
 
-export default function ErrorState({ what = 'this page', error, onRetry }) {
+export default function ErrorState({ what = 'this page', error, onRetry, children }) {
   const refused = isRefused(error);
   return (
     <div className="state state--error" role="alert">
@@ -17,6 +17,7 @@ export default function ErrorState({ what = 'this page', error, onRetry }) {
           Try again
         </button>
       )}
+      {children}
     </div>
   );
 }

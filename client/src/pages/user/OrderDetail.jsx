@@ -6,14 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { orderQuery } from '../../api/orders';
-import { errorMessage, isRefused } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import UserMenu from '../../components/dashboard/UserMenu';
 import TermList from '../../components/dashboard/TermList';
 import { fromNow } from '../../components/dashboard/format';
 import { LOADING_TEXT } from '../../components/dashboard/texts';
 import ErrorState from '../../components/status/ErrorState';
-import EmptyState from '../../components/status/EmptyState';
 import OrderItems from '../../components/order/OrderItems';
 import PaymentDetails from '../../components/order/PaymentDetails';
 import StatusTimeline from '../../components/order/StatusTimeline';
@@ -22,8 +20,6 @@ import { when } from '../../components/order/format';
 import { useMoney } from '../../money';
 import { USER_ORDERS } from '../../paths';
 import { canCancel } from '../../rules';
-
-const NOT_FOUND = 'This order was not found.';
 
 function OrderBody({ order, token }) {
   const money = useMoney();
@@ -58,9 +54,13 @@ export default function OrderDetail() {
   let body;
   if (!auth?.token) body = null;
   else if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError && isRefused(error)) {
-    body = <EmptyState title={errorMessage(error, NOT_FOUND)} to={USER_ORDERS} action="Back to your orders" />;
-  } else if (isError) body = <ErrorState what="this order" onRetry={refetch} />;
+  else if (isError) {
+    body = (
+      <ErrorState what="this order" error={error} onRetry={refetch}>
+        <Link to={USER_ORDERS} className="btn">Back to your orders</Link>
+      </ErrorState>
+    );
+  }
   else body = <OrderBody order={order} token={auth.token} />;
 
   return (

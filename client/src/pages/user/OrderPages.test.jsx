@@ -6,6 +6,7 @@ import { held, server, url } from '../../test/server';
 import { pageAsked, pagedOrders } from '../../test/paging';
 import { signedIn, user } from '../../test/fixtures';
 import { daysAgo, makeOrder } from '../../components/dashboard/test-fixtures';
+import { refusedOnce, retryOffered } from '../../test/list-failure';
 
 const LIST = '/dashboard/user/orders';
 
@@ -250,6 +251,32 @@ describe('shopper order page', () => {
     const { user: person } = await openOrder(order);
     await person.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' })).toBeInTheDocument();
+    spy.mockRestore();
+  });
+});
+
+// The shopper's orders list and order page, refused (4xx) and failing (5xx): a refusal shows
+// the server's message and no Try again, a server error offers Try again; both are logged only.
+describe.each([
+  ['the orders list', LIST, 'auth/orders'],
+  ['an order page', `${LIST}/o1`, 'auth/orders/:id'],
+])('%s', (_name, path, call) => {
+  const fail = (status, message) =>
+    server.use(http.get(url(call), () => HttpResponse.json({ success: false, message }, { status })));
+
+  it('shows the server\'s message of a refusal, without Try again', async () => {
+    fail(403, 'Not allowed here');
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await renderDashboard(path, { auth: signedIn() });
+    await refusedOnce('Not allowed here', { toast: null });
+    spy.mockRestore();
+  });
+
+  it('offers Try again after a server error', async () => {
+    fail(503, 'Store unavailable');
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    await renderDashboard(path, { auth: signedIn() });
+    await retryOffered('Store unavailable', { toast: null });
     spy.mockRestore();
   });
 });

@@ -17,13 +17,13 @@ import { USER_ORDERS_PAGE_SIZE } from '../../rules';
  * numbered across pages, with their loading, error and empty states.
  */
 function OrderList({ token }) {
-  const { data, isPending, isError, refetch, page, setPage } = usePagedQuery(
+  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(
     (n) => myOrdersQuery(token, n, USER_ORDERS_PAGE_SIZE),
     USER_ORDERS_PAGE_SIZE,
   );
   if (!token) return null;
   if (isPending) return <p aria-busy="true">{LOADING_TEXT}</p>;
-  if (isError) return <ErrorState what="your orders" onRetry={refetch} />;
+  if (isError) return <ErrorState what="your orders" error={error} onRetry={refetch} />;
   if (data.total === 0) {
     return <EmptyState title="You have no orders yet." to={SHOP} action="Start shopping" />;
   }
