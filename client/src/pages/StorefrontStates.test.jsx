@@ -188,6 +188,7 @@ describe('a product page while it loads', () => {
 // logged only.
 describe.each([
   ['the home page\'s trending products', '/', 'product/product-list/:page', null],
+  ['the home page\'s category tiles', '/', 'category/get-category', null],
   ['the categories page', '/categories', 'category/get-category', null],
   ['the category page\'s category', '/category/shirts', 'category/get-category', null],
   ['the category page\'s products', '/category/shirts', 'product/browse', 'message'],
