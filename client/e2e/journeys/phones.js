@@ -2,8 +2,9 @@
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
 // loading state while the API is slow and their error state, with Try again, when it fails;
-// the filter drawer's own buttons (Filters, Show N results) show on phones only, and no filter
-// list scrolls inside the panel or the drawer; titles show whole, small links are 44 px tall,
+// the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
+// list shows its first 8 values and a Show all button, and none scrolls inside the panel or
+// the drawer; titles show whole, small links are 44 px tall,
 // the home's banners say their offer in letters a phone can read, and the admin's tables
 // (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
@@ -348,12 +349,36 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('filters: the drawer and the desktop panel show every value of each list, none scrolling inside '
-    + 'the panel', { timeout: 120_000 }, async () => {
+  test('filters: the drawer and the desktop panel show the first 8 values of each list and a Show all '
+    + 'button (44 px tall on phones) that shows every value, none scrolling inside the panel',
+  { timeout: 120_000 }, async () => {
     const { facets } = await apiGet('product/browse?limit=1');
     const lists = [['Category', facets.category.length], ['Size', facets.size.length],
       ['Colour', facets.colour.length]];
     const problems = [];
+    /** checkLists opens each list of `panel` as a person would and notes what it does not show. */
+    const checkLists = async (panel, at) => {
+      for (const [name, count] of lists) {
+        const group = panel.getByRole('group', { name });
+        const shown = () => group.getByRole('checkbox').count();
+        const first = await shown();
+        if (first !== Math.min(count, 8)) problems.push(`${at} ${name} first shows ${first} of ${count} values`);
+        const more = group.getByRole('button', { name: `Show all ${count}` });
+        if (count <= 8) {
+          if (await group.getByRole('button').count() !== 0) problems.push(`${at} ${name} of ${count} has a button`);
+          continue;
+        }
+        if (await more.getAttribute('aria-expanded') !== 'false') problems.push(`${at} ${name}: Show all is not collapsed`);
+        const height = (await more.boundingBox()).height;
+        if (at.startsWith('the drawer') && height < 44) problems.push(`${at} ${name}: ${await tapHeight(more)} tall`);
+        await more.click();
+        const all = await shown();
+        if (all !== count) problems.push(`${at} ${name} shows ${all} of ${count} values after Show all`);
+        for (const sc of await innerScrolls(group)) problems.push(`${at} ${name}: ${sc} scrolls inside the panel`);
+        await group.getByRole('button', { name: 'Show fewer', expanded: true }).click();
+        if (await shown() !== first) problems.push(`${at} ${name} does not collapse again from Show fewer`);
+      }
+    };
     const page = await newPage(PHONE);
     await page.goto('/shop');
     await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
@@ -361,20 +386,12 @@ export default function phones() {
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor();
     for (const s of await innerScrolls(drawer)) problems.push(`the drawer: ${s} scrolls inside it`);
-    for (const [name, count] of lists) {
-      const shown = await drawer.getByRole('group', { name }).getByRole('checkbox').count();
-      if (shown !== count) problems.push(`the drawer shows ${shown} of ${count} ${name} values`);
-    }
+    await checkLists(drawer, `the drawer at ${PHONE.width}px`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/shop');
     const panel = page.getByRole('region', { name: 'Filters' });
     await panel.getByRole('group', { name: 'Colour' }).waitFor();
-    for (const [name, count] of lists) {
-      const group = panel.getByRole('group', { name });
-      const shown = await group.getByRole('checkbox').count();
-      if (shown !== count) problems.push(`at 1280px ${name} shows ${shown} of ${count} values`);
-      for (const s of await innerScrolls(group)) problems.push(`at 1280px ${name}: ${s} scrolls inside the panel`);
-    }
+    await checkLists(panel, 'at 1280px');
     await page.context().close();
     assert.deepEqual(problems, []);
   });
