@@ -4,7 +4,8 @@
 // loading state while the API is slow and their error state, with Try again, when it fails;
 // the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
 // list shows its first 8 values and a Show all button, and none scrolls inside the panel or
-// the drawer; titles show whole, small links are 44 px tall,
+// the drawer; titles show whole; small links (the sign-in pages', the account menu's) and
+// the admin pager's buttons are 44 px tall;
 // the home's banners say their offer in letters a phone can read, and the admin's tables
 // (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
@@ -274,6 +275,43 @@ export default function phones() {
       await short(page.getByRole('link', { name: '← All your orders' }), at);
     }
     await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: the sign-in pages\' text links, the account menu\'s links and the admin lists\' pager are 44 px tall',
+    { timeout: 120_000 }, async () => {
+    const problems = [];
+    const short = async (link, at) => {
+      if ((await link.boundingBox()).height < 44) problems.push(`${await tapHeight(link)} tall ${at}`);
+    };
+    const visitor = await newPage(PHONE);
+    const admin = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const width of WIDTHS) {
+      const at = `at ${width}px`;
+      await visitor.setViewportSize({ width, height: PHONE.height });
+      const links = [['/login', 'Register'], ['/register', 'Login'], ['/forget-password', 'Get a reset link by email']];
+      for (const [path, name] of links) {
+        await visitor.goto(path);
+        await short(visitor.getByRole('main').getByRole('link', { name, exact: true }), `on ${path} ${at}`);
+      }
+      await admin.setViewportSize({ width, height: PHONE.height });
+      await admin.goto('/');
+      await admin.getByRole('button', { name: 'Menu' }).click();
+      await admin.getByRole('button', { name: /Account menu of / }).click();
+      for (const name of ['Dashboard', 'Logout']) {
+        await short(admin.getByRole('link', { name, exact: true }), `in the account menu ${at}`);
+      }
+      for (const path of ['/dashboard/admin/products', '/dashboard/admin/users']) {
+        await admin.goto(path);
+        const pager = admin.locator('ul.pager');
+        await pager.waitFor();
+        for (const item of await pager.locator('li').all()) {
+          if (await item.isVisible()) await short(item, `in the pager of ${path} ${at}`);
+        }
+      }
+    }
+    await visitor.context().close();
+    await admin.context().close();
     assert.deepEqual(problems, []);
   });
 
