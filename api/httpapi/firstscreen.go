@@ -57,6 +57,13 @@ const (
 	cardPreview    = 60 // characters of a card's description, as JavaScript counts them
 )
 
+// The filter panel's id and the values a filter list shows until it is opened, as the client
+// has them (BrowseList.jsx, FACET_VALUES_SHOWN in client/src/rules.js).
+const (
+	filtersID        = "product-filters"
+	facetValuesShown = 8
+)
+
 var photoWidths = []int{320, 640, 1024}
 
 var categoryTileArt = []string{"/tile-1.svg", "/tile-2.svg", "/tile-3.svg"}
@@ -75,9 +82,13 @@ type screenProduct struct {
 
 type screenCategory struct{ Name, Path, Art string }
 
+// screenFacet is a filter list as the shop's first screen draws it: the values a collapsed
+// list shows (nothing is chosen on the plain shop), and how many there are in all.
 type screenFacet struct {
-	Legend string
-	Values []screenFacetValue
+	Legend, ID string
+	Values     []screenFacetValue
+	All        int
+	More       bool // more values than a collapsed list shows: the list has a Show all button
 }
 
 type screenFacetValue struct {
@@ -201,23 +212,34 @@ func shopScreenOf(res *shop.BrowseResult, sign string) shopScreen {
 	for i, p := range res.Products {
 		s.Products = append(s.Products, screenProductOf(p, sign, gridPhotoSizes, i == 0))
 	}
-	category := screenFacet{Legend: "Category"}
-	for _, f := range res.Facets.Category {
-		category.Values = append(category.Values, screenFacetValue{Label: f.Name, Count: f.Count})
+	category := make([]screenFacetValue, len(res.Facets.Category))
+	for i, f := range res.Facets.Category {
+		category[i] = screenFacetValue{Label: f.Name, Count: f.Count}
 	}
-	s.Facets = []screenFacet{category, valueFacet("Size", res.Facets.Size), valueFacet("Colour", res.Facets.Colour)}
+	s.Facets = []screenFacet{
+		facetOf("Category", category), facetOf("Size", valuesOf(res.Facets.Size)),
+		facetOf("Colour", valuesOf(res.Facets.Colour)),
+	}
 	if res.Facets.Price.Max != 0 {
 		s.MinPrice, s.MaxPrice = money(sign, res.Facets.Price.Min), money(sign, res.Facets.Price.Max)
 	}
 	return s
 }
 
-func valueFacet(legend string, values []shop.ValueFacet) screenFacet {
-	f := screenFacet{Legend: legend}
-	for _, v := range values {
-		f.Values = append(f.Values, screenFacetValue{Label: v.Value, Count: v.Count})
+func valuesOf(facet []shop.ValueFacet) []screenFacetValue {
+	values := make([]screenFacetValue, len(facet))
+	for i, v := range facet {
+		values[i] = screenFacetValue{Label: v.Value, Count: v.Count}
 	}
-	return f
+	return values
+}
+
+// facetOf is a filter list collapsed, as the client first draws it: its first values.
+func facetOf(legend string, values []screenFacetValue) screenFacet {
+	return screenFacet{
+		Legend: legend, ID: filtersID + "-" + strings.ToLower(legend),
+		Values: values[:min(facetValuesShown, len(values))], All: len(values), More: len(values) > facetValuesShown,
+	}
 }
 
 func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProduct {

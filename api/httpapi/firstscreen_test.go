@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -216,5 +217,47 @@ func TestFirstScreenOnlyWithProductsAndAKnownSign(t *testing.T) {
 	b.createProduct(admin, productFields(cat, "Oxford Shirt"), nil)
 	if page := b.page("/"); page != builtIndex {
 		t.Errorf("chf: got %.200s, want the page as built", page)
+	}
+}
+
+// TestFirstScreenCollapsesLongFilterLists: a filter list of more than 8 values is drawn as the
+// client first draws it, its first 8 values and a Show all button naming the list; a shorter
+// list has no button.
+func TestFirstScreenCollapsesLongFilterLists(t *testing.T) {
+	a := firstScreenApp(t, "")
+	admin := a.signUpAdmin()
+	cat, _ := a.createCategory(admin, "Jeans")
+	id := a.createProduct(admin, productFields(cat, "Straight Jeans"), nil)["_id"].(string)
+	waists := []string{"26", "27", "28", "29", "30", "31", "32", "33", "34", "36"}
+	variants := make([]any, len(waists))
+	for i, w := range waists {
+		variants[i] = map[string]any{
+			"sku": "JEAN-" + w, "options": map[string]string{"Size": w, "Colour": "Indigo"}, "quantity": 1,
+		}
+	}
+	expect(t, a.setVariants(admin, id, map[string]any{"options": []any{
+		map[string]any{"name": "Size", "values": waists},
+		map[string]any{"name": "Colour", "values": []string{"Indigo"}},
+	}, "variants": variants}), http.StatusOK)
+
+	root := rootOf(t, a.page("/shop"))
+	sizes := regexp.MustCompile(`<legend>Size</legend><ul class="filters__values" id="product-filters-size">(.*?)</ul>` +
+		`(<button[^>]*>[^<]*</button>)?</fieldset>`).FindStringSubmatch(root)
+	if sizes == nil {
+		t.Fatalf("no Size list in %.2000s", root)
+	}
+	if got := strings.Count(sizes[1], `<input type="checkbox">`); got != 8 || strings.Contains(sizes[1], "<span>34</span>") {
+		t.Errorf("the Size list shows %d values, want the first 8: %s", got, sizes[1])
+	}
+	const button = `<button type="button" class="link-button filters__more" aria-expanded="false" ` +
+		`aria-controls="product-filters-size">Show all 10</button>`
+	if sizes[2] != button {
+		t.Errorf("the Size list's button is %q, want %q", sizes[2], button)
+	}
+	for _, short := range []string{"category", "colour"} {
+		if !strings.Contains(root, `<ul class="filters__values" id="product-filters-`+short+`">`) ||
+			strings.Contains(root, `aria-controls="product-filters-`+short+`"`) {
+			t.Errorf("the %s list of one value is drawn with a Show all button, or without its id", short)
+		}
 	}
 }

@@ -14,7 +14,7 @@ import { forgetDrawnAnswers } from './api/first-call';
 import { firstScreenReady } from './first-screen';
 import { server, url } from './test/server';
 import { browseAnswer } from './components/browse/test-browse';
-import { categories, products } from './test/fixtures';
+import { categories, makeProduct, products } from './test/fixtures';
 
 const SHOP_CALL = '/api/v1/product/browse?page=1&limit=6&sort=newest';
 const HOME_CALL = '/api/v1/product/product-list/1';
@@ -92,6 +92,23 @@ describe('a page drawn by the server', () => {
     expect(screen.getAllByRole('article')).toHaveLength(6);
     expect(screen.getByText('8 product(s)')).toBeInTheDocument();
     expect(calls).not.toHaveBeenCalled();
+  });
+
+  it('is taken over by the shop with its long filter lists collapsed as the server draws them', async () => {
+    // The markup api/httpapi/firstscreen.html draws for a list of 10 sizes (firstscreen_test.go).
+    const drawnButton = '<button type="button" class="link-button filters__more" aria-expanded="false" '
+      + 'aria-controls="product-filters-size">Show all 10</button>';
+    const waists = ['26', '27', '28', '29', '30', '31', '32', '33', '34', '36'];
+    const jeans = makeProduct(1, {
+      options: [{ name: 'Size', values: waists }],
+      variants: waists.map((Size, i) => ({ _id: `w${i}`, sku: `J${Size}`, options: { Size }, quantity: 1 })),
+    });
+    const root = drawPage({ ...shared, [SHOP_CALL]: browseAnswer([jeans], new URLSearchParams('page=1&limit=6')) });
+    await takeOver(root, '/shop');
+    const sizes = screen.getByRole('group', { name: 'Size' });
+    expect(within(sizes).getAllByRole('checkbox')).toHaveLength(8);
+    expect(sizes.querySelector('ul').outerHTML).toMatch(/^<ul class="filters__values" id="product-filters-size">/);
+    expect(within(sizes).getByRole('button').outerHTML).toBe(drawnButton);
   });
 
   it('is taken over by the home with its trending products and category tiles, and asks the server later', async () => {

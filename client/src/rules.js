@@ -48,3 +48,6 @@ export const LOW_STOCK = 3;
 /** Products a page of the shop list holds (the server's product-list page) and of a category. */
 export const SHOP_PAGE_SIZE = 6;
 export const CATEGORY_PAGE_SIZE = 48;
+
+/** A filter list shows this many values (and any chosen beyond them) until Show all opens it. */
+export const FACET_VALUES_SHOWN = 8;

@@ -2,8 +2,10 @@
 // area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
 // axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
 // loading state while the API is slow and their error state, with Try again, when it fails;
-// the filter drawer's own buttons (Filters, Show N results) show on phones only, and no filter
-// list scrolls inside the panel or the drawer; titles show whole, small links are 44 px tall,
+// the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
+// list shows its first 8 values and a Show all button, and none scrolls inside the panel or
+// the drawer; titles show whole; small links (the sign-in pages', the account menu's) and
+// the admin pager's buttons are 44 px tall;
 // the home's banners say their offer in letters a phone can read, and the admin's tables
 // (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
@@ -276,6 +278,43 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
+  test('phones: the sign-in pages\' text links, the account menu\'s links and the admin lists\' pager are 44 px tall',
+    { timeout: 120_000 }, async () => {
+    const problems = [];
+    const short = async (link, at) => {
+      if ((await link.boundingBox()).height < 44) problems.push(`${await tapHeight(link)} tall ${at}`);
+    };
+    const visitor = await newPage(PHONE);
+    const admin = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const width of WIDTHS) {
+      const at = `at ${width}px`;
+      await visitor.setViewportSize({ width, height: PHONE.height });
+      const links = [['/login', 'Register'], ['/register', 'Login'], ['/forget-password', 'Get a reset link by email']];
+      for (const [path, name] of links) {
+        await visitor.goto(path);
+        await short(visitor.getByRole('main').getByRole('link', { name, exact: true }), `on ${path} ${at}`);
+      }
+      await admin.setViewportSize({ width, height: PHONE.height });
+      await admin.goto('/');
+      await admin.getByRole('button', { name: 'Menu' }).click();
+      await admin.getByRole('button', { name: /Account menu of / }).click();
+      for (const name of ['Dashboard', 'Logout']) {
+        await short(admin.getByRole('link', { name, exact: true }), `in the account menu ${at}`);
+      }
+      for (const path of ['/dashboard/admin/products', '/dashboard/admin/users']) {
+        await admin.goto(path);
+        const pager = admin.locator('ul.pager');
+        await pager.waitFor();
+        for (const item of await pager.locator('li').all()) {
+          if (await item.isVisible()) await short(item, `in the pager of ${path} ${at}`);
+        }
+      }
+    }
+    await visitor.context().close();
+    await admin.context().close();
+    assert.deepEqual(problems, []);
+  });
+
   test('phones: the admin\'s order table and the variants editor fit the screen', { timeout: 120_000 }, async () => {
     await placeOrder(DEMO_SHOPPER);
     const { products: [product] } = await apiGet('product/browse?size=M&limit=1');
@@ -348,12 +387,36 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('filters: the drawer and the desktop panel show every value of each list, none scrolling inside '
-    + 'the panel', { timeout: 120_000 }, async () => {
+  test('filters: the drawer and the desktop panel show the first 8 values of each list and a Show all '
+    + 'button (44 px tall on phones) that shows every value, none scrolling inside the panel',
+  { timeout: 120_000 }, async () => {
     const { facets } = await apiGet('product/browse?limit=1');
     const lists = [['Category', facets.category.length], ['Size', facets.size.length],
       ['Colour', facets.colour.length]];
     const problems = [];
+    /** checkLists opens each list of `panel` as a person would and notes what it does not show. */
+    const checkLists = async (panel, at) => {
+      for (const [name, count] of lists) {
+        const group = panel.getByRole('group', { name });
+        const shown = () => group.getByRole('checkbox').count();
+        const first = await shown();
+        if (first !== Math.min(count, 8)) problems.push(`${at} ${name} first shows ${first} of ${count} values`);
+        const more = group.getByRole('button', { name: `Show all ${count}` });
+        if (count <= 8) {
+          if (await group.getByRole('button').count() !== 0) problems.push(`${at} ${name} of ${count} has a button`);
+          continue;
+        }
+        if (await more.getAttribute('aria-expanded') !== 'false') problems.push(`${at} ${name}: Show all is not collapsed`);
+        const height = (await more.boundingBox()).height;
+        if (at.startsWith('the drawer') && height < 44) problems.push(`${at} ${name}: ${await tapHeight(more)} tall`);
+        await more.click();
+        const all = await shown();
+        if (all !== count) problems.push(`${at} ${name} shows ${all} of ${count} values after Show all`);
+        for (const sc of await innerScrolls(group)) problems.push(`${at} ${name}: ${sc} scrolls inside the panel`);
+        await group.getByRole('button', { name: 'Show fewer', expanded: true }).click();
+        if (await shown() !== first) problems.push(`${at} ${name} does not collapse again from Show fewer`);
+      }
+    };
     const page = await newPage(PHONE);
     await page.goto('/shop');
     await page.getByRole('list', { name: 'Products' }).getByRole('article').first().waitFor();
@@ -361,20 +424,12 @@ export default function phones() {
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor();
     for (const s of await innerScrolls(drawer)) problems.push(`the drawer: ${s} scrolls inside it`);
-    for (const [name, count] of lists) {
-      const shown = await drawer.getByRole('group', { name }).getByRole('checkbox').count();
-      if (shown !== count) problems.push(`the drawer shows ${shown} of ${count} ${name} values`);
-    }
+    await checkLists(drawer, `the drawer at ${PHONE.width}px`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/shop');
     const panel = page.getByRole('region', { name: 'Filters' });
     await panel.getByRole('group', { name: 'Colour' }).waitFor();
-    for (const [name, count] of lists) {
-      const group = panel.getByRole('group', { name });
-      const shown = await group.getByRole('checkbox').count();
-      if (shown !== count) problems.push(`at 1280px ${name} shows ${shown} of ${count} values`);
-      for (const s of await innerScrolls(group)) problems.push(`at 1280px ${name}: ${s} scrolls inside the panel`);
-    }
+    await checkLists(panel, 'at 1280px');
     await page.context().close();
     assert.deepEqual(problems, []);
   });

@@ -190,3 +190,66 @@ describe('the filtered product list', () => {
     expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute('href', '/shop');
   });
 });
+
+// One shirt in 8 sizes and 12 colours: a Size list of 8 values, a Colour list of 12.
+const SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'];
+const COLOURS = ['Black', 'White', 'Navy', 'Sand', 'Olive', 'Rust', 'Teal', 'Plum', 'Grey', 'Mint', 'Coral', 'Ivory'];
+const manyColours = makeProduct(7, {
+  category: categories[0],
+  options: [{ name: 'Size', values: SIZES }, { name: 'Colour', values: COLOURS }],
+  variants: COLOURS.map((Colour, i) => ({
+    _id: `v7-${i}`, sku: `S7${i}`, options: { Size: SIZES[i % SIZES.length], Colour }, quantity: 2,
+  })),
+});
+
+describe('a long filter list', () => {
+  const colours = () => filters().getByRole('group', { name: 'Colour' });
+  const shownColours = () => within(colours()).getAllByRole('listitem').map((li) => li.querySelector('span').textContent);
+  const openTheList = async (path) => {
+    server.use(browseHandler([manyColours, makeProduct(8, { category: categories[1] })]));
+    const rendered = await renderRoute(path);
+    await screen.findByText(/product\(s\)/);
+    return rendered;
+  };
+
+  it('shows its first 8 values and a Show all button naming the list', async () => {
+    await openTheList('/shop');
+    expect(shownColours()).toEqual(COLOURS.slice(0, 8));
+    const more = within(colours()).getByRole('button', { name: 'Show all 12' });
+    expect(more).toHaveAttribute('type', 'button');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(more.getAttribute('aria-controls'));
+    expect(list).toBe(within(colours()).getByRole('list'));
+  });
+
+  it('shows the rest from Show all, and its first 8 again from Show fewer', async () => {
+    const { user } = await openTheList('/shop');
+    await user.click(within(colours()).getByRole('button', { name: 'Show all 12' }));
+    expect(shownColours()).toEqual(COLOURS);
+    const fewer = within(colours()).getByRole('button', { name: 'Show fewer' });
+    expect(fewer).toHaveAttribute('aria-expanded', 'true');
+    expect(fewer).toHaveFocus();
+    await user.click(fewer);
+    expect(shownColours()).toEqual(COLOURS.slice(0, 8));
+    expect(within(colours()).getByRole('button', { name: 'Show all 12' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps a chosen value beyond the first 8 shown, ticked, when collapsed', async () => {
+    const { user } = await openTheList('/shop?colour=Coral');
+    await waitFor(() => expect(shownColours()).toEqual([...COLOURS.slice(0, 8), 'Coral']));
+    expect(box('Colour', 'Coral')).toBeChecked();
+    await user.click(within(colours()).getByRole('button', { name: 'Show all 12' }));
+    await user.click(within(colours()).getByRole('button', { name: 'Show fewer' }));
+    expect(shownColours()).toEqual([...COLOURS.slice(0, 8), 'Coral']);
+  });
+
+  it('has no button when it has 8 values or fewer', async () => {
+    await openTheList('/shop');
+    const sizes = filters().getByRole('group', { name: 'Size' });
+    expect(within(sizes).getAllByRole('checkbox')).toHaveLength(8);
+    expect(within(sizes).queryByRole('button')).toBeNull();
+    const category = filters().getByRole('group', { name: 'Category' });
+    expect(within(category).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(category).queryByRole('button')).toBeNull();
+  });
+});

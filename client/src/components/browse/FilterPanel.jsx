@@ -1,21 +1,33 @@
 // The filters of a product list: category (unless the page is one category's), size, colour,
-// a price range and in-stock only, each value with the number of products it would give.
+// a price range and in-stock only, each value with the number of products it would give; a
+// long list shows its first values and a Show all button.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
 // by its Show results button or Escape. A price range whose minimum is above its maximum is
 // not applied: the panel says so next to the prices.
 import { useEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
+import { FACET_VALUES_SHOWN } from '../../rules';
 
 const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
 
-function FacetGroup({ legend, values, chosen, onChange }) {
+/**
+ * FacetGroup lists a facet's values with their counts. A long list shows its first
+ * FACET_VALUES_SHOWN values, and any chosen value beyond them, until its Show all button opens
+ * the rest (the server's first screen draws it so, api/httpapi/firstscreen.html).
+ */
+function FacetGroup({ id, legend, values, chosen, onChange }) {
+  const [expanded, setExpanded] = useState(false);
   if (values.length === 0) return null;
   const toggle = (value, on) => onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
+  const long = values.length > FACET_VALUES_SHOWN;
+  const shown = long && !expanded
+    ? values.filter(({ value }, i) => i < FACET_VALUES_SHOWN || chosen.includes(value))
+    : values;
   return (
     <fieldset className="filters__group">
       <legend>{legend}</legend>
-      <ul className="filters__values">
-        {values.map(({ value, label, count }) => (
+      <ul className="filters__values" id={id}>
+        {shown.map(({ value, label, count }) => (
           <li key={value}>
             <label className="filters__check">
               <input type="checkbox" checked={chosen.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
@@ -25,6 +37,12 @@ function FacetGroup({ legend, values, chosen, onChange }) {
           </li>
         ))}
       </ul>
+      {long && (
+        <button type="button" className="link-button filters__more" aria-expanded={expanded} aria-controls={id}
+          onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show fewer' : `Show all ${values.length}`}
+        </button>
+      )}
     </fieldset>
   );
 }
@@ -93,14 +111,17 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
       <h2 className="filters__title">Filters</h2>
       {withCategory && (
         <FacetGroup
+          id={`${id}-category`}
           legend="Category"
           values={facets.category.map(({ slug, name, count }) => ({ value: slug, label: name, count }))}
           chosen={filters.category}
           onChange={(category) => setFilters({ category })}
         />
       )}
-      <FacetGroup legend="Size" values={values(facets.size)} chosen={filters.size} onChange={(size) => setFilters({ size })} />
-      <FacetGroup legend="Colour" values={values(facets.colour)} chosen={filters.colour} onChange={(colour) => setFilters({ colour })} />
+      <FacetGroup id={`${id}-size`} legend="Size" values={values(facets.size)} chosen={filters.size}
+        onChange={(size) => setFilters({ size })} />
+      <FacetGroup id={`${id}-colour`} legend="Colour" values={values(facets.colour)} chosen={filters.colour}
+        onChange={(colour) => setFilters({ colour })} />
       <PriceRange filters={filters} range={facets.price} onApply={setFilters} />
       <label className="filters__check filters__stock">
         <input type="checkbox" checked={filters.inStock} onChange={(e) => setFilters({ inStock: e.target.checked })} />

@@ -24,7 +24,7 @@ export default function ForgotPassword() {
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
         <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
-        <p>Forgot the answer too? <Link to={RESET_PASSWORD}>Get a reset link by email</Link></p>
+        <p>Forgot the answer too? <Link to={RESET_PASSWORD} className="tap-link">Get a reset link by email</Link></p>
       </form>
     </Layout>
   );

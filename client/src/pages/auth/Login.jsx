@@ -30,7 +30,7 @@ export default function Login() {
         <TextField label="Password" type="password" autoComplete="current-password" required placeholder="Enter Your Password" {...field('password')} />
         <button type="button" className="btn btn--link" onClick={() => navigate(FORGET_PASSWORD)}>Forget Password</button>
         <button type="submit" className="btn btn--primary" disabled={busy}>LOGIN</button>
-        <p>Don&apos;t have an account? <Link to={REGISTER}>Register</Link></p>
+        <p>Don&apos;t have an account? <Link to={REGISTER} className="tap-link">Register</Link></p>
       </form>
     </Layout>
   );

@@ -24,7 +24,7 @@ export default function Register() {
         <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
         <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy}>REGISTER</button>
-        <p>Already have an account? <Link to={LOGIN}>Login</Link></p>
+        <p>Already have an account? <Link to={LOGIN} className="tap-link">Login</Link></p>
       </form>
     </Layout>
   );
