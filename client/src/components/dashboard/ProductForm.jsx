@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
 import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
+import { NO_COMBINATIONS } from './texts';
 import VariantEditor from './VariantEditor';
 import { stockOf } from './variantRows';
 
@@ -17,11 +18,16 @@ export default function ProductForm({
 }) {
   const byVariant = variants.variants.length > 0;
   const fileInput = useRef(null);
+  const [triedWithoutCombinations, setTriedWithoutCombinations] = useState(false);
   const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
   const setFromInput = (key) => (e) => set(key)(e.target.value);
+  // Options without a single combination would sell the product in no size at all: the form
+  // is not sent until the combinations are generated or the options removed.
+  const withoutCombinations = variants.options.length > 0 && !byVariant;
   const submit = (e) => {
     e.preventDefault();
-    onSubmit();
+    setTriedWithoutCombinations(withoutCombinations);
+    if (!withoutCombinations) onSubmit();
   };
 
   return (
@@ -90,7 +96,8 @@ export default function ProductForm({
           options={SHIPPING_OPTIONS}
         />
       </Field>
-      <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name} />
+      <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}
+        error={triedWithoutCombinations && withoutCombinations ? NO_COMBINATIONS : undefined} />
       <Button type="primary" htmlType="submit">
         {submitLabel}
       </Button>

@@ -1,13 +1,14 @@
 // The sizes and colours of a product in the admin's product form: its options (a name and
 // its values, typed as "S, M, L"), Generate combinations, and per row the SKU, an optional
 // price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
-// the state of variantRows.js; `skuPrefix` starts the SKUs of new rows. On phones the table
+// the state of variantRows.js; `skuPrefix` starts the SKUs of new rows; `error`, when set, is
+// said under the buttons. On phones the table
 // stacks: a block per variant, with its SKU, price and stock each a whole line wide.
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
 
-export default function VariantEditor({ value, onChange, skuPrefix }) {
+export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
   const setOption = (i, change) =>
     onChange({ ...value, options: options.map((o, k) => (k === i ? { ...o, ...change } : o)) });
@@ -35,6 +36,7 @@ export default function VariantEditor({ value, onChange, skuPrefix }) {
           Generate combinations
         </Button>
       </div>
+      {error && <p role="alert" className="field-error">{error}</p>}
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
           <table className="stack-table stack-table--fields" style={{ width: '100%', borderCollapse: 'collapse' }}>

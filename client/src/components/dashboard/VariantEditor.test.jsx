@@ -130,6 +130,40 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.variants).toBeNull();
   });
 
+  it('sends nothing while options have no combinations, and says to generate them', async () => {
+    const sent = answer();
+    let created = false;
+    server.use(http.post(url('product/create-product'), () => {
+      created = true;
+      return HttpResponse.json({ success: true, product: products[0] }, { status: 201 });
+    }));
+    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste('Wool Socks');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    await user.click(screen.getByLabelText('Option 1 values'));
+    await user.paste('S, M');
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Generate the combinations to sell it by size or colour, or remove the options.');
+    expect(created).toBe(false);
+    expect(sent.calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps an edit that removed every combination but kept the options from being sent', async () => {
+    const sent = answer();
+    const { user } = await open();
+    const removeRow = () => screen.queryAllByRole('button', { name: /^Remove (?!option)/ })[0];
+    for (let row = removeRow(); row; row = removeRow()) await user.click(row);
+    expect(screen.queryByRole('region', { name: 'Variants' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Generate the combinations');
+    expect(sent.calls).toEqual([]);
+  });
+
   it('creates a product, then saves the sizes it was given', async () => {
     const sent = answer();
     const created = { ...products[0], _id: 'new1', slug: 'wool-socks' };

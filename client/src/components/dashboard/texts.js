@@ -4,6 +4,12 @@ import { SOMETHING_WENT_WRONG } from '../../texts';
 export const LOADING_TEXT = 'please wait...';
 export const GENERIC_ERROR = SOMETHING_WENT_WRONG;
 
-/** Shown when an edit is refused because the product changed (a sale, say) since it was loaded. */
+/** Shown when an edit is refused because another edit changed the product since it was loaded. */
 export const PRODUCT_CHANGED =
   'This product changed since you opened it. It has been reloaded: check it and update again.';
+
+/**
+ * Shown when the form has options but no combination of them: saved so, the product would be
+ * sold in no size at all and its stock would go.
+ */
+export const NO_COMBINATIONS = 'Generate the combinations to sell it by size or colour, or remove the options.';
