@@ -177,7 +177,8 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			}
 			doc = old
 			doc.Name, doc.Slug, doc.Description, doc.Price = in.Name, sl, in.Description, in.Price.Rupees()
-			doc.Category, doc.UpdatedAt, doc.EditedAt = cat.ID, s.now(), s.now()
+			now := s.now() // one instant: a form loaded from this answer names this edit
+			doc.Category, doc.UpdatedAt, doc.EditedAt = cat.ID, now, now
 			if !in.KeepShipping {
 				doc.Shipping = in.Shipping
 			}

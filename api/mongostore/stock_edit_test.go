@@ -204,3 +204,40 @@ func TestEditOfAProductSellingMeanwhile(t *testing.T) {
 		}
 	})
 }
+
+// An edit is one instant: the form reloaded from its answer names it by the updatedAt it
+// answered, so editedAt must be that same instant, however the clock moves while it is made.
+func TestEditsAreStampedOnce(t *testing.T) {
+	db := storetest.NewDB(t)
+	model, cats, _ := catalogueOn(t, db)
+	products := mongostore.NewProductService(db, model, mongostore.NewPhotoCache(1<<20))
+	tick := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	products.SetClock(func() time.Time { tick = tick.Add(time.Millisecond); return tick })
+	c, err := cats.CreateCategory(t.Context(), "Tees")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := products.CreateProduct(t.Context(), input(c.ID, "Pocket Tee", 4), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit := func(from *shop.Product) *shop.Product {
+		t.Helper()
+		form := input(c.ID, "Pocket Tee", from.Quantity)
+		form.LoadedAt, form.LoadedQuantity = from.UpdatedAt, &from.Quantity
+		after, err := products.UpdateProduct(t.Context(), p.ID, form, nil)
+		if err != nil {
+			t.Fatalf("edit of the copy the last write answered: %v", err)
+		}
+		return after
+	}
+	p = edit(edit(p))
+	sized, err := products.SetVariants(t.Context(), p.ID, shop.VariantsInput{
+		Options:  []shop.Option{{Name: "Size", Values: []string{"M"}}},
+		Variants: []shop.VariantInput{{SKU: p.ID + "-M", Options: map[string]string{"Size": "M"}, Quantity: &p.Quantity}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(sized)
+}

@@ -85,7 +85,8 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
 		return false, err
 	}
-	set := bson.M{"options": opts, "variants": docs, "updatedAt": s.now(), "editedAt": s.now()}
+	now := s.now() // one instant: the product's fields are then sent as an edit of this one
+	set := bson.M{"options": opts, "variants": docs, "updatedAt": now, "editedAt": now}
 	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
 		set["quantity"] = shop.VariantStock(vs)
 	}
