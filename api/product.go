@@ -30,10 +30,13 @@ type Product struct {
 	Shipping    bool        `json:"shipping"`
 	Category    CategoryRef `json:"category"`
 	HasPhoto    bool        `json:"hasPhoto"`
-	Options     []Option    `json:"options"`  // empty for a product sold as one thing
-	Variants    []Variant   `json:"variants"` // one per combination of option values sold
-	CreatedAt   time.Time   `json:"createdAt"`
-	UpdatedAt   time.Time   `json:"updatedAt"`
+	// PhotoVersion changes when the photo does, and only then: its address carries it, so the
+	// browser keeps a photo cached through the sales that move updatedAt. Empty without a photo.
+	PhotoVersion string    `json:"photoVersion,omitempty"`
+	Options      []Option  `json:"options"`  // empty for a product sold as one thing
+	Variants     []Variant `json:"variants"` // one per combination of option values sold
+	CreatedAt    time.Time `json:"createdAt"`
+	UpdatedAt    time.Time `json:"updatedAt"`
 }
 
 // ProductInput is the admin's product form, for creating and for updating.

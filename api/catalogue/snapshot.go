@@ -21,7 +21,7 @@ import (
 // its option values by their place in the product's options rather than as a map: one gob
 // message of 100,000 products and 800,000 small maps took seconds to decode, most of a
 // restart.
-const snapshotFormat = 2
+const snapshotFormat = 3
 
 type snapshotHeader struct {
 	Format     int

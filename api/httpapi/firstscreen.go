@@ -255,13 +255,15 @@ func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProd
 }
 
 // photoURL is a product photo's address as the client writes it: the width first (none for
-// the photo as uploaded), then the product's updatedAt as the version.
+// the photo as uploaded), then the photo's version (the product's updatedAt when it has none).
 func photoURL(p *shop.Product, width int) string {
 	var query []string
 	if width > 0 {
 		query = append(query, "w="+strconv.Itoa(width))
 	}
-	if !p.UpdatedAt.IsZero() {
+	if p.PhotoVersion != "" {
+		query = append(query, "v="+url.QueryEscape(p.PhotoVersion))
+	} else if !p.UpdatedAt.IsZero() {
 		stamp, _ := p.UpdatedAt.MarshalJSON() // a quoted RFC 3339 time, as in the answers
 		query = append(query, "v="+url.QueryEscape(strings.Trim(string(stamp), `"`)))
 	}

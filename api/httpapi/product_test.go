@@ -435,3 +435,32 @@ func TestEditWithoutShippingKeepsIt(t *testing.T) {
 		t.Fatalf("edit with shipping 0: %v", u)
 	}
 }
+
+// A photo's address carries its version: a sale (which moves updatedAt) leaves it, so the
+// browser keeps the photo cached; a new photo changes it.
+func TestPhotoVersionMovesOnlyWithThePhoto(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Shirts")
+	p := a.createProduct(admin, productFields(catID, "Oxford Shirt"), &photoFile{bytes: widePhoto(t)})
+	version, ok := p["photoVersion"].(string)
+	if !ok || version == "" {
+		t.Fatalf("product with a photo: %v", p)
+	}
+	if err := a.shop.Stock.Reserve(t.Context(), bson.NewObjectID().Hex(), shop.StockItem{ProductID: p["_id"].(string)}, 1); err != nil {
+		t.Fatal(err)
+	}
+	sold := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/oxford-shirt"}), 200)["product"].(map[string]any)
+	if sold["updatedAt"] == p["updatedAt"] || sold["photoVersion"] != version {
+		t.Fatalf("after a sale: updatedAt %v (was %v), photoVersion %v (was %s)", sold["updatedAt"], p["updatedAt"], sold["photoVersion"], version)
+	}
+	path := "/api/v1/product/update-product/" + p["_id"].(string)
+	u := expect(t, a.sendProduct("PUT", path, admin, productFields(catID, "Oxford Shirt"), &photoFile{bytes: widePhoto(t)}), 200)["product"].(map[string]any)
+	if u["photoVersion"] == version || u["photoVersion"] == "" {
+		t.Fatalf("after a new photo: photoVersion %v (was %s)", u["photoVersion"], version)
+	}
+	bare := a.createProduct(admin, productFields(catID, "Plain Shirt"), nil)
+	if _, has := bare["photoVersion"]; has {
+		t.Fatalf("product without a photo: %v", bare)
+	}
+}

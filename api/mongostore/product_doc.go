@@ -86,6 +86,9 @@ func (d *productDoc) product(cat shop.CategoryRef) *shop.Product {
 		Options: make([]shop.Option, len(d.Options)), Variants: d.variants(),
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt,
 	}
+	if d.Photo != nil {
+		p.PhotoVersion = d.Photo.FileID.Hex() // a new photo is a new file
+	}
 	for i, o := range d.Options {
 		p.Options[i] = shop.Option{Name: o.Name, Values: slices.Clone(o.Values)}
 	}

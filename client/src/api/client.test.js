@@ -13,6 +13,15 @@ describe('photoUrl', () => {
     expect(after).not.toBe(before);
   });
 
+  it('versions it with the photo\'s own version when the product has one, which a sale leaves as it is', () => {
+    const before = photoUrl({ _id: 'p1', photoVersion: 'f1', updatedAt: '2026-01-01T10:00:00Z' }, 320);
+    const sold = photoUrl({ _id: 'p1', photoVersion: 'f1', updatedAt: '2026-01-01T10:05:00Z' }, 320);
+    const replaced = photoUrl({ _id: 'p1', photoVersion: 'f2', updatedAt: '2026-01-01T10:06:00Z' }, 320);
+    expect(before).toBe('/api/v1/product/product-photo/p1?w=320&v=f1');
+    expect(sold).toBe(before);
+    expect(replaced).toBe('/api/v1/product/product-photo/p1?w=320&v=f2');
+  });
+
   it('is the plain address for a product without an update time (an order snapshot)', () => {
     expect(photoUrl({ _id: 'p9' })).toBe('/api/v1/product/product-photo/p9');
   });

@@ -6,13 +6,15 @@ export const PHOTO_WIDTHS = [320, 640, 1024];
 
 /**
  * photoUrl is the address of a product's photo (`width` picks a resized copy). Photos are
- * cached for a day under their URL, so the product's updatedAt goes along as a version: a
- * replaced photo gets a new URL and shows at once.
+ * cached for a day under their URL, so the photo's version goes along (the product's
+ * updatedAt when it has none): a replaced photo gets a new URL and shows at once, and a sale,
+ * which moves only updatedAt, leaves the cached photo where it is.
  */
 export function photoUrl(product, width) {
   const params = new URLSearchParams();
   if (width) params.set('w', String(width));
-  if (product.updatedAt) params.set('v', product.updatedAt);
+  const version = product.photoVersion || product.updatedAt;
+  if (version) params.set('v', version);
   const query = params.toString();
   return `${API_URL}/api/v1/product/product-photo/${product._id}${query ? `?${query}` : ''}`;
 }
