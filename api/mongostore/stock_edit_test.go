@@ -22,6 +22,16 @@ func updatedAtOf(t *testing.T, db *mongostore.DB, id string) time.Time {
 	return doc.UpdatedAt
 }
 
+// stockAfterFailing gives back what the order holds of product id, as its checkout failing
+// does, and answers the product's stock then.
+func stockAfterFailing(t *testing.T, db *mongostore.DB, stock *mongostore.Stock, order, id string) int {
+	t.Helper()
+	if err := stock.Release(t.Context(), order, item(id)); err != nil {
+		t.Fatal(err)
+	}
+	return quantityOf(t, db, id)
+}
+
 // An admin who sets a stock outright sets what is there to sell after it: a checkout that
 // took units before and then fails (declined, or short of another item) must not add them on
 // top. A form that says when it was loaded, after the checkout took its units, shows the stock
@@ -47,10 +57,7 @@ func TestAdminStockSetDuringACheckout(t *testing.T) {
 		if _, err := products.UpdateProduct(t.Context(), p.ID, input(c.ID, "Crew Tee", 50), nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := stock.Release(t.Context(), order, item(p.ID)); err != nil {
-			t.Fatal(err)
-		}
-		if got := quantityOf(t, db, p.ID); got != 50 {
+		if got := stockAfterFailing(t, db, stock, order, p.ID); got != 50 {
 			t.Fatalf("stock %d after the admin set 50 and a checkout begun before failed; want 50", got)
 		}
 	})
@@ -69,10 +76,7 @@ func TestAdminStockSetDuringACheckout(t *testing.T) {
 		if _, err := products.UpdateProduct(t.Context(), p.ID, in, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := stock.Release(t.Context(), order, item(p.ID)); err != nil {
-			t.Fatal(err)
-		}
-		if got := quantityOf(t, db, p.ID); got != 10 {
+		if got := stockAfterFailing(t, db, stock, order, p.ID); got != 10 {
 			t.Fatalf("stock %d; want the 7 kept plus the 3 given back", got)
 		}
 	})
@@ -155,10 +159,7 @@ func TestEditOfAProductSellingMeanwhile(t *testing.T) {
 		if p.Price != 59900 || p.Quantity != 5 {
 			t.Fatalf("answer: price %d stock %d; want 59900 and the 5 the sale and the hold left", p.Price, p.Quantity)
 		}
-		if err := stock.Release(t.Context(), held, item(id)); err != nil {
-			t.Fatal(err)
-		}
-		if got := quantityOf(t, db, id); got != 8 {
+		if got := stockAfterFailing(t, db, stock, held, id); got != 8 {
 			t.Fatalf("stock %d after the held checkout failed; want 8 (10 less the 2 sold)", got)
 		}
 	})
@@ -169,10 +170,7 @@ func TestEditOfAProductSellingMeanwhile(t *testing.T) {
 		if _, err := products.UpdateProduct(t.Context(), id, form, nil); err != nil {
 			t.Fatalf("edit after a sale: %v", err)
 		}
-		if err := stock.Release(t.Context(), held, item(id)); err != nil {
-			t.Fatal(err)
-		}
-		if got := quantityOf(t, db, id); got != 40 {
+		if got := stockAfterFailing(t, db, stock, held, id); got != 40 {
 			t.Fatalf("stock %d; want the 40 set, with nothing given back on top", got)
 		}
 	})
