@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"golang.org/x/crypto/bcrypt"
@@ -341,35 +342,46 @@ func TestRacingSignInsAndResetLeaveNoOldToken(t *testing.T) {
 	}
 }
 
-// countingUsers records how many sign-ins are being checked at once.
+// countingUsers records how many sign-ins and sign-ups are being checked at once.
 type countingUsers struct {
 	shop.UserService
 	mu        sync.Mutex
 	now, most int
 }
 
-func (c *countingUsers) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
+// checking counts one check under way until the answered func is called.
+func (c *countingUsers) checking() (done func()) {
 	c.mu.Lock()
 	c.now++
 	c.most = max(c.most, c.now)
 	c.mu.Unlock()
-	defer func() {
+	return func() {
 		c.mu.Lock()
 		c.now--
 		c.mu.Unlock()
-	}()
+	}
+}
+
+func (c *countingUsers) Authenticate(ctx context.Context, email, password string) (*shop.User, error) {
+	defer c.checking()()
 	return c.UserService.Authenticate(ctx, email, password)
 }
 
+func (c *countingUsers) Register(ctx context.Context, r shop.Registration) (*shop.User, error) {
+	defer c.checking()()
+	return c.UserService.Register(ctx, r)
+}
+
 // A burst of bad sign-ins from one address (at bcrypt's real cost) is answered 401 or 429,
-// never 5xx: at most one password check per core runs at once, the rest wait briefly, then
-// 429 with Retry-After. The health check answers 200 throughout, and a shopper elsewhere
-// still signs in.
+// never 5xx: at most one password check per core runs at once, the rest wait (here at most
+// half a second, so that the burst outlasts the wait), then 429 with Retry-After. The health
+// check answers 200 throughout, and a shopper elsewhere still signs in.
 func TestBurstOfBadSignInsIsNever5xx(t *testing.T) {
 	counting := &countingUsers{}
 	a := newApp(t, func(d *httpapi.Deps) {
 		d.TrustedProxies = []string{"192.0.2.1"}
 		d.Users = counting
+		d.HashPatience = 500 * time.Millisecond
 	})
 	counting.UserService = mongostore.NewUserService(a.db, shop.Hasher{Cost: bcrypt.DefaultCost})
 	if _, err := counting.Register(t.Context(), shop.Registration{Name: "Asha", Email: "asha@example.com",
@@ -402,6 +414,29 @@ func TestBurstOfBadSignInsIsNever5xx(t *testing.T) {
 	expect(t, a.do(request{method: "GET", path: "/healthz"}), 200)
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", header: map[string]string{"X-Forwarded-For": "203.0.113.5"},
 		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 200)
+}
+
+// A burst of sign-ups as a sale opens (50 at once, each hashing a password and an answer at
+// bcrypt's real cost: more than two cores hash in two seconds) waits for its turns and is
+// served: every shopper gets an account, with no more password checks at once than cores.
+func TestBurstOfSignUpsIsServed(t *testing.T) {
+	counting := &countingUsers{}
+	a := newApp(t, func(d *httpapi.Deps) { d.Users = counting })
+	counting.UserService = mongostore.NewUserService(a.db, shop.Hasher{Cost: bcrypt.DefaultCost})
+	statuses := parallel(50, func(i int) int {
+		return a.do(request{method: "POST", path: "/api/v1/auth/register",
+			body: with(validRegistration(), "email", fmt.Sprintf("shopper%d@example.com", i))}).Code
+	})
+	if statuses[http.StatusCreated] != 50 {
+		t.Errorf("statuses %v: want 50 sign-ups answered 201", statuses)
+	}
+	if cores := runtime.GOMAXPROCS(0); counting.most > cores {
+		t.Errorf("%d password checks ran at once on %d cores", counting.most, cores)
+	}
+	users, total, err := counting.Users(t.Context(), shop.Page{Number: 1, Limit: 100})
+	if err != nil || total != 50 || len(users) != 50 {
+		t.Errorf("accounts stored: %d listed of %d, %v; want 50", len(users), total, err)
+	}
 }
 
 // Emails that look alike are one account: a second sign-up under a look-alike is refused (409

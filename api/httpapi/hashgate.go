@@ -17,8 +17,13 @@ type hashGate struct {
 	patience time.Duration
 }
 
-// hashGatePatience is how long a request waits for a bcrypt slot before its 429.
-const hashGatePatience = 2 * time.Second
+// defaultHashPatience is how long a request waits for a bcrypt slot before its 429. A sign-up
+// hashes twice (password and answer, about 55 ms each at bcrypt's default cost on this
+// project's 2-core machine), so two cores take about 18 sign-ups a second: at 2 s, a burst of
+// 50 sign-ups as a sale opens had a third of them refused. At 10 s a burst of 100 sign-ups or
+// 300 sign-ins is served, while a flood beyond that is still refused rather than queued
+// without end.
+const defaultHashPatience = 10 * time.Second
 
 func newHashGate(slots int, patience time.Duration) *hashGate {
 	return &hashGate{slots: make(chan struct{}, max(slots, 1)), patience: patience}

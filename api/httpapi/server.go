@@ -32,6 +32,9 @@ type Deps struct {
 	Attempts shop.AttemptCounter
 	// HashSlots bounds the bcrypt checks running at once; 0 means one per core.
 	HashSlots int
+	// HashPatience is how long a request waits for a bcrypt slot before its 429; 0 means
+	// defaultHashPatience.
+	HashPatience time.Duration
 	// Health answers nil when the store is reachable.
 	Health func(ctx context.Context) error
 	// Answers, when set, keeps public catalogue answers until a change touches them.
@@ -92,6 +95,9 @@ func New(d Deps) (*Server, error) {
 	if d.HashSlots <= 0 {
 		d.HashSlots = runtime.GOMAXPROCS(0)
 	}
+	if d.HashPatience <= 0 {
+		d.HashPatience = defaultHashPatience
+	}
 	limits := func(name string, perIP int, message string, failed func(error) bool) *failureLimits {
 		return &failureLimits{counter: d.Attempts, name: name, perKey: failuresPerAccount, perIP: perIP,
 			window: failureWindow, message: message, failed: failed}
@@ -110,7 +116,7 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later.", func(error) bool { return true }),
 		linkUses: limits("reset-token", failuresPerAddress,
 			"Too many password reset attempts. Please try again later.", invalid),
-		hashing: newHashGate(d.HashSlots, hashGatePatience),
+		hashing: newHashGate(d.HashSlots, d.HashPatience),
 	}
 	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
 	s.routes()
