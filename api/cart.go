@@ -7,11 +7,13 @@ import (
 )
 
 // cartLine is one cart item priced from its stored product: the order item it becomes, the
-// stock it takes, and how the shopper would name it ("Crew Tee (M, Navy)").
+// stock it takes, how many units of that stock the product had when read, and how the
+// shopper would name it ("Crew Tee (M, Navy)").
 type cartLine struct {
-	item  OrderItem
-	unit  StockItem
-	label string
+	item      OrderItem
+	unit      StockItem
+	available int
+	label     string
 }
 
 // lineOf checks the cart item at index i against its product. A product sold by size or
@@ -20,9 +22,10 @@ type cartLine struct {
 // variant's when it sets one.
 func lineOf(i int, p *Product, it CartItem) (cartLine, error) {
 	l := cartLine{
-		item:  OrderItem{ID: p.ID, Name: p.Name, Slug: p.Slug, Description: p.Description, Price: p.Price},
-		unit:  StockItem{ProductID: p.ID},
-		label: p.Name,
+		item:      OrderItem{ID: p.ID, Name: p.Name, Slug: p.Slug, Description: p.Description, Price: p.Price},
+		unit:      StockItem{ProductID: p.ID},
+		available: p.Quantity,
+		label:     p.Name,
 	}
 	if len(p.Options) == 0 {
 		if it.VariantID != "" {
@@ -43,6 +46,7 @@ func lineOf(i int, p *Product, it CartItem) (cartLine, error) {
 	l.item.Price = v.PriceOr(p.Price)
 	l.item.Variant = &OrderVariant{ID: v.ID, SKU: v.SKU, Options: maps.Clone(v.Options)}
 	l.unit.VariantID = v.ID
+	l.available = v.Quantity
 	values := make([]string, 0, len(p.Options))
 	for _, o := range p.Options {
 		values = append(values, v.Options[o.Name])

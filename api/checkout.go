@@ -154,9 +154,17 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 // units it is about to reserve, reserve them, charge, mark the order paid. The pending order
 // comes first so that a crash at any later step leaves a record the recovery pass settles.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	o, labels, err := s.price(ctx, orderID, r)
+	o, cart, err := s.price(ctx, orderID, r)
 	if err != nil {
 		return nil, err
+	}
+	// A cart the stock just read cannot fill is refused before anything is written: shoppers
+	// who keep trying a sold-out size then cost the store two reads and the key's claim, not
+	// an order written, reserved against and abandoned each time.
+	for _, res := range o.Reserved {
+		if cart.available[res.Item] < res.Units {
+			return nil, s.shortOf(cart, res)
+		}
 	}
 	s.running.Store(orderID, true)
 	defer s.running.Delete(orderID)
@@ -166,9 +174,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	for _, res := range o.Reserved {
 		if err := s.stock.Reserve(ctx, orderID, res.Item, res.Units); err != nil {
 			if ErrorCode(err) == ECONFLICT {
-				s.observe.StockConflict()
-				err = Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
-					labels[res.Item], res.Units)
+				err = s.shortOf(cart, res)
 			}
 			s.abandon(ctx, o)
 			return nil, err
@@ -204,10 +210,24 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	return paid, nil
 }
 
+// pricedCart is what pricing read of each stock item of a cart: how the shopper names it and
+// how many units were left.
+type pricedCart struct {
+	labels    map[StockItem]string
+	available map[StockItem]int
+}
+
+// shortOf is the stock conflict of reservation res, counted and told in the shopper's words.
+func (s *Orders) shortOf(cart pricedCart, res Reservation) error {
+	s.observe.StockConflict()
+	return Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
+		cart.labels[res.Item], res.Units)
+}
+
 // price loads the cart's products and builds the pending order: items priced from the store
 // and the units to reserve, in a fixed order (two carts with the same items then take them
-// in the same order). It also answers how the shopper names each stock item.
-func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (*Order, map[StockItem]string, error) {
+// in the same order). It also answers what it read of each stock item.
+func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (*Order, pricedCart, error) {
 	var ids []string
 	for _, it := range r.Cart {
 		if !slices.Contains(ids, it.ID) {
@@ -216,24 +236,25 @@ func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (
 	}
 	products, err := s.store.ProductsByID(ctx, ids)
 	if err != nil {
-		return nil, nil, err
+		return nil, pricedCart{}, err
 	}
 	items := make([]OrderItem, len(r.Cart))
 	prices := make([]Paise, len(r.Cart))
 	counts := map[StockItem]int{}
-	labels := map[StockItem]string{}
+	cart := pricedCart{labels: map[StockItem]string{}, available: map[StockItem]int{}}
 	for i, it := range r.Cart {
 		p, ok := products[it.ID]
 		if !ok {
-			return nil, nil, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
+			return nil, pricedCart{}, Errorf(ENOTFOUND, "A product in your cart (id %s) is no longer sold. Please remove it and try again.", it.ID)
 		}
 		line, err := lineOf(i, p, it)
 		if err != nil {
-			return nil, nil, err
+			return nil, pricedCart{}, err
 		}
 		items[i], prices[i] = line.item, line.item.Price
 		counts[line.unit]++
-		labels[line.unit] = line.label
+		cart.labels[line.unit] = line.label
+		cart.available[line.unit] = line.available
 	}
 	var reserved []Reservation
 	for _, u := range slices.SortedFunc(maps.Keys(counts), compareStockItems) {
@@ -243,7 +264,7 @@ func (s *Orders) price(ctx context.Context, orderID string, r CheckoutRequest) (
 	return &Order{ID: orderID, Products: items, Buyer: Buyer{ID: r.BuyerID, Name: r.BuyerName},
 		Total: Sum(prices...), Status: OrderStatuses[0], PaymentState: PaymentPending,
 		History:   []StatusChange{{Status: OrderStatuses[0], At: now, By: ByBuyer}},
-		CreatedAt: now, UpdatedAt: now, Reserved: reserved}, labels, nil
+		CreatedAt: now, UpdatedAt: now, Reserved: reserved}, cart, nil
 }
 
 // charge is the charge of order o without its card: the same for the checkout and for the

@@ -61,7 +61,7 @@ func TestCheckoutCancelledMidChargeLosesNothing(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 			store.failWrite, store.failPaid = tc.failWrite, tc.failPaid
-			stock := newMemStock(map[string]int{"p1": 3})
+			stock := store.sellsFrom(newMemStock(map[string]int{"p1": 3}))
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()
 			gw := &cancellingGateway{cancel: cancel, decline: tc.decline}

@@ -33,7 +33,7 @@ func (g *slowGateway) Refund(context.Context, shop.Payment) error { return nil }
 func TestDrainWaitsForACheckoutMidCharge(t *testing.T) {
 	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: newMemStock(map[string]int{"p1": 3}),
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 3})),
 		Gateway: gw, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 
 	done := make(chan error, 1)

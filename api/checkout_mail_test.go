@@ -57,7 +57,7 @@ func TestCheckoutConfirmationGoesToTheBuyerOfTheRequest(t *testing.T) {
 			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 			mails := &sentMails{}
 			users := &countedUsers{user: shop.User{ID: "b1", Name: "Asha Rao", Email: "asha.stored@shop.test"}}
-			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: newMemStock(map[string]int{"p1": 3}),
+			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 3})),
 				Gateway: &cancellingGateway{cancel: func() {}} /* approves */, Mailer: mails, Users: users,
 				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			o, _, err := orders.Checkout(t.Context(), shop.CheckoutRequest{BuyerID: "b1", BuyerName: "Asha Rao",

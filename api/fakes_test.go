@@ -26,6 +26,15 @@ type memStore struct {
 	failWrite     bool // CreateOrder fails
 	failPaid      bool // marking an order paid fails
 	n             int
+	// stock, when set, is where the products' quantities are read from, as a real store reads
+	// them from the product documents its Stock writes (see sellsFrom).
+	stock *memStock
+}
+
+// sellsFrom makes the store's products answer the quantities of stock, and answers stock.
+func (s *memStore) sellsFrom(stock *memStock) *memStock {
+	s.stock = stock
+	return stock
 }
 
 func newMemStore(products ...*shop.Product) *memStore {
@@ -44,10 +53,24 @@ func (s *memStore) ProductsByID(ctx context.Context, ids []string) (map[string]*
 	out := map[string]*shop.Product{}
 	for _, id := range ids {
 		if p, ok := s.products[id]; ok {
-			out[id] = p
+			out[id] = s.withStock(p)
 		}
 	}
 	return out, nil
+}
+
+// withStock answers a copy of p with the quantities of the store's stock, or p without one.
+func (s *memStore) withStock(p *shop.Product) *shop.Product {
+	if s.stock == nil {
+		return p
+	}
+	c := *p
+	c.Quantity = s.stock.left(p.ID)
+	c.Variants = slices.Clone(p.Variants)
+	for i := range c.Variants {
+		c.Variants[i].Quantity = s.stock.left(memKey(shop.StockItem{ProductID: p.ID, VariantID: c.Variants[i].ID}))
+	}
+	return &c
 }
 
 func (s *memStore) NewOrderID() string {

@@ -26,7 +26,7 @@ func pendingOrder(t *testing.T, store *memStore, stock *memStock, id string) {
 
 func TestSettleNotice(t *testing.T) {
 	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
-	stock := newMemStock(map[string]int{"p1": 10})
+	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 10}))
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: &cancellingGateway{cancel: func() {}},
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ctx := context.Background()

@@ -35,7 +35,7 @@ func TestCheckoutTellsItsOutcome(t *testing.T) {
 	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 	obs := &countingObserver{outcomes: map[string]int{}}
 	gw := &cancellingGateway{cancel: func() {}}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: newMemStock(map[string]int{"p1": 2}), Gateway: gw,
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 2})), Gateway: gw,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Observer: obs})
 	buy := func(key string, n int) {
 		cart := make([]shop.CartItem, n)
