@@ -416,26 +416,27 @@ func TestBurstOfBadSignInsIsNever5xx(t *testing.T) {
 		body: map[string]string{"email": "asha@example.com", "password": "secret123"}}), 200)
 }
 
-// A burst of sign-ups as a sale opens (50 at once, each hashing a password and an answer at
+// A burst of sign-ups as a sale opens (40 at once, each hashing a password and an answer at
 // bcrypt's real cost: more than two cores hash in two seconds) waits for its turns and is
 // served: every shopper gets an account, with no more password checks at once than cores.
 func TestBurstOfSignUpsIsServed(t *testing.T) {
 	counting := &countingUsers{}
 	a := newApp(t, func(d *httpapi.Deps) { d.Users = counting })
 	counting.UserService = mongostore.NewUserService(a.db, shop.Hasher{Cost: bcrypt.DefaultCost})
-	statuses := parallel(50, func(i int) int {
+	const shoppers = 40
+	statuses := parallel(shoppers, func(i int) int {
 		return a.do(request{method: "POST", path: "/api/v1/auth/register",
 			body: with(validRegistration(), "email", fmt.Sprintf("shopper%d@example.com", i))}).Code
 	})
-	if statuses[http.StatusCreated] != 50 {
-		t.Errorf("statuses %v: want 50 sign-ups answered 201", statuses)
+	if statuses[http.StatusCreated] != shoppers {
+		t.Errorf("statuses %v: want %d sign-ups answered 201", statuses, shoppers)
 	}
 	if cores := runtime.GOMAXPROCS(0); counting.most > cores {
 		t.Errorf("%d password checks ran at once on %d cores", counting.most, cores)
 	}
 	users, total, err := counting.Users(t.Context(), shop.Page{Number: 1, Limit: 100})
-	if err != nil || total != 50 || len(users) != 50 {
-		t.Errorf("accounts stored: %d listed of %d, %v; want 50", len(users), total, err)
+	if err != nil || total != shoppers || len(users) != shoppers {
+		t.Errorf("accounts stored: %d listed of %d, %v; want %d", len(users), total, err, shoppers)
 	}
 }
 
