@@ -5,7 +5,7 @@
 // the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
 // list shows its first 8 values and a Show all button, and none scrolls inside the panel or
 // the drawer; titles show whole; small links (the sign-in pages', the account menu's) and
-// the admin pager's buttons are 44 px tall;
+// the admin pager's buttons are 44 px tall, all in one row;
 // the home's banners say their offer in letters a phone can read, and the admin's tables
 // (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
@@ -278,7 +278,7 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('phones: the sign-in pages\' text links, the account menu\'s links and the admin lists\' pager are 44 px tall',
+  test('phones: the sign-in pages\' text links, the account menu\'s links and the admin lists\' pager are 44 px tall, the pager one row',
     { timeout: 120_000 }, async () => {
     const problems = [];
     const short = async (link, at) => {
@@ -301,13 +301,17 @@ export default function phones() {
       for (const name of ['Dashboard', 'Logout']) {
         await short(admin.getByRole('link', { name, exact: true }), `in the account menu ${at}`);
       }
-      for (const path of ['/dashboard/admin/products', '/dashboard/admin/users']) {
+      for (const path of ['/dashboard/admin/products?page=4', '/dashboard/admin/users']) {
         await admin.goto(path);
         const pager = admin.locator('ul.pager');
         await pager.waitFor();
+        const rows = new Set();
         for (const item of await pager.locator('li').all()) {
-          if (await item.isVisible()) await short(item, `in the pager of ${path} ${at}`);
+          if (!(await item.isVisible())) continue;
+          await short(item, `in the pager of ${path} ${at}`);
+          rows.add(Math.round((await item.boundingBox()).y));
         }
+        if (rows.size !== 1) problems.push(`the pager of ${path} ${at} takes ${rows.size} rows`);
       }
     }
     await visitor.context().close();

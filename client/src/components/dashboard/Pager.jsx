@@ -1,10 +1,17 @@
-import { Pagination } from 'antd';
+import { Grid, Pagination } from 'antd';
 
 /**
  * Pager moves through a list the server answers a page at a time; `total` counts all of it.
- * On phones its buttons are 44 px tap targets, wrapping to a second row when they need it.
+ * Below 768 px (where the dashboards stack) it is antd's simple pager, "‹ [4] / 10 ›", whose
+ * field takes a page to jump to: the numbered one needs nine 44 px buttons on a middle page,
+ * more than a phone's width, and its last arrow wrapped to a row of its own. Its buttons and
+ * field are 44 px tap targets (index.css).
  */
 export default function Pager({ page, pageSize, total, onChange }) {
+  const screens = Grid.useBreakpoint();
+  // Only a width that matched a query counts: before the first match is known (and in tests
+  // without media queries) the numbered pager shows.
+  const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
   return (
     <Pagination
       className="pager"
@@ -14,6 +21,7 @@ export default function Pager({ page, pageSize, total, onChange }) {
       total={total}
       onChange={onChange}
       showSizeChanger={false}
+      simple={narrow}
     />
   );
 }

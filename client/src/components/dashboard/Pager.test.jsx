@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Pager from './Pager';
+
+/** widthIs answers media queries as a screen of that many pixels would. */
+function widthIs(px) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
+    return { matches, media: query, onchange: null, addListener() {}, removeListener() {},
+      addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Paged keeps the page as a list screen does, telling onChange of each move. */
+function Paged({ onChange }) {
+  const [page, setPage] = useState(4);
+  return <Pager page={page} pageSize={6} total={60} onChange={(n, size) => { onChange(n, size); setPage(n); }} />;
+}
+
+describe('Pager', () => {
+  it('numbers the pages on a wide screen', async () => {
+    widthIs(1280);
+    const onChange = vi.fn();
+    render(<Pager page={4} pageSize={6} total={60} onChange={onChange} />);
+    for (const n of ['1', '3', '4', '5', '10']) expect(screen.getByTitle(n)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('5'));
+    expect(onChange).toHaveBeenCalledWith(5, 6);
+  });
+
+  it('on a phone shows "‹ [page] / pages ›", steps with the arrows and jumps to a typed page', async () => {
+    widthIs(390);
+    const onChange = vi.fn();
+    render(<Paged onChange={onChange} />);
+    const field = await screen.findByRole('textbox', { name: 'Go to' });
+    expect(field).toHaveValue('4');
+    expect(screen.getByTitle('4/10')).toHaveTextContent('/10');
+    expect(screen.queryByTitle('5')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByTitle('Next Page'));
+    expect(onChange).toHaveBeenLastCalledWith(5, 6);
+    expect(field).toHaveValue('5');
+    await userEvent.clear(field);
+    await userEvent.type(field, '9');
+    // rc-pagination reads the Enter of the field by its keyCode, which user-event leaves out.
+    fireEvent.keyUp(field, { key: 'Enter', keyCode: 13 });
+    expect(onChange).toHaveBeenLastCalledWith(9, 6);
+    expect(field).toHaveValue('9');
+  });
+});
