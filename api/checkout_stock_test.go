@@ -5,6 +5,7 @@ import (
 	"io"
 	"log/slog"
 	"testing"
+	"time"
 
 	"shop"
 )
@@ -66,5 +67,74 @@ func TestCartShortAtReservingIsRefusedToo(t *testing.T) {
 	}
 	if len(stock.holds) != 0 {
 		t.Errorf("holds after the refusal: %v, want none", stock.holds)
+	}
+}
+
+// A retry of a checkout that went through answers its order even when its cart could no
+// longer be placed: its last unit sold (by that very order), or its product no longer sold.
+func TestRetryOfAPlacedCheckoutAnswersItsOrderWhateverTheCartNow(t *testing.T) {
+	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 1}))
+	gw := &cancellingGateway{cancel: func() {}}
+	obs := &countingObserver{outcomes: map[string]int{}}
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: gw,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Observer: obs})
+	req := shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}, IdempotencyKey: "k1"}
+	first, created, err := orders.Checkout(context.Background(), req)
+	if err != nil || !created {
+		t.Fatalf("first checkout: %v, %v", created, err)
+	}
+	for _, when := range []string{"sold out", "no longer sold"} {
+		if when == "no longer sold" {
+			delete(store.products, "p1")
+		}
+		again, created, err := orders.Checkout(context.Background(), req)
+		if err != nil || created || again.ID != first.ID {
+			t.Errorf("retry once %s: %+v, created %v, %v; want order %s answered again", when, again, created, err, first.ID)
+		}
+	}
+	if len(gw.charged) != 1 || len(store.orders) != 1 {
+		t.Errorf("%d charges, %d orders after the retries; want 1 and 1", len(gw.charged), len(store.orders))
+	}
+	if obs.outcomes[shop.CheckoutReplayed] != 2 || obs.conflicts != 0 {
+		t.Errorf("outcomes %v, %d stock conflicts; want 2 replayed and no conflict", obs.outcomes, obs.conflicts)
+	}
+	if _, _, err := orders.Checkout(context.Background(), shop.CheckoutRequest{BuyerID: "b1", Nonce: "n",
+		Cart: req.Cart, IdempotencyKey: "k2"}); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Errorf("a new key for the product no longer sold: %v; want its 404", err)
+	}
+}
+
+// A retry sent while its checkout is still charging finds the last unit held by that very
+// checkout: it waits for it and answers its order, rather than "out of stock".
+func TestRetryDuringItsCheckoutWaitsForItsOrder(t *testing.T) {
+	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 1})),
+		Gateway: gw, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	req := shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}, IdempotencyKey: "k1"}
+	type answer struct {
+		o       *shop.Order
+		created bool
+		err     error
+	}
+	first, retry := make(chan answer, 1), make(chan answer, 1)
+	go func() {
+		o, created, err := orders.Checkout(context.Background(), req)
+		first <- answer{o, created, err}
+	}()
+	<-gw.started // the unit is held, the card being charged
+	go func() {
+		o, created, err := orders.Checkout(context.Background(), req)
+		retry <- answer{o, created, err}
+	}()
+	time.Sleep(50 * time.Millisecond) // the retry is waiting for the first
+	close(gw.release)
+	a, b := <-first, <-retry
+	if a.err != nil || !a.created {
+		t.Fatalf("first checkout: %+v", a)
+	}
+	if b.err != nil || b.created || b.o.ID != a.o.ID {
+		t.Errorf("retry during the checkout: %+v; want order %s answered again", b, a.o.ID)
 	}
 }
