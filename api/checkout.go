@@ -158,7 +158,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	if err != nil {
 		return nil, err
 	}
-	// A cart the stock just read cannot fill is refused before anything is written: shoppers
+	// A cart the stock just read cannot fill is refused before its order is written: shoppers
 	// who keep trying a sold-out size then cost the store two reads and the key's claim, not
 	// an order written, reserved against and abandoned each time.
 	for _, res := range o.Reserved {

@@ -10,9 +10,9 @@ import (
 	"shop"
 )
 
-// A cart the stock cannot fill when it is priced is refused with the shopper's 409 before
-// anything is written: no order (not even an abandoned one), no unit moved, the key free.
-func TestCartShortAtPricingWritesNothing(t *testing.T) {
+// A cart the stock cannot fill when it is priced is refused with the shopper's 409 before its
+// order is written: no order (not even an abandoned one), no unit moved, the key free.
+func TestCartShortAtPricingWritesNoOrder(t *testing.T) {
 	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
 	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 1}))
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: &cancellingGateway{cancel: func() {}},
