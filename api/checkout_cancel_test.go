@@ -2,8 +2,6 @@ package shop_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 
 	"shop"
@@ -59,14 +57,13 @@ func TestCheckoutCancelledMidChargeLosesNothing(t *testing.T) {
 		{"marking paid fails: refund and every unit back", false, false, true, shop.EINTERNAL, 0, 3, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+			store, stock := teeShop(3)
 			store.failWrite, store.failPaid = tc.failWrite, tc.failPaid
-			stock := store.sellsFrom(newMemStock(map[string]int{"p1": 3}))
 			ctx, cancel := context.WithCancel(t.Context())
 			defer cancel()
 			gw := &cancellingGateway{cancel: cancel, decline: tc.decline}
 			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: gw,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				Logger: quietLog})
 
 			o, created, err := orders.Checkout(ctx, shop.CheckoutRequest{BuyerID: "b1", Nonce: "n",
 				Cart: []shop.CartItem{{ID: "p1"}, {ID: "p1"}}, IdempotencyKey: "k1"})

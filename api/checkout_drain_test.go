@@ -2,8 +2,6 @@ package shop_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -31,10 +29,10 @@ func (g *slowGateway) Refund(context.Context, shop.Payment) error { return nil }
 // TestDrainWaitsForACheckoutMidCharge: shutdown must not close the store under a checkout that
 // is charging a card, or the money would be taken with no order written.
 func TestDrainWaitsForACheckoutMidCharge(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	store, stock := teeShop(3)
 	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 3})),
-		Gateway: gw, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
+		Gateway: gw, Logger: quietLog})
 
 	done := make(chan error, 1)
 	go func() {

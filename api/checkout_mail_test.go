@@ -3,8 +3,6 @@ package shop_test
 import (
 	"context"
 	"errors"
-	"io"
-	"log/slog"
 	"sync"
 	"testing"
 
@@ -54,12 +52,12 @@ func TestCheckoutConfirmationGoesToTheBuyerOfTheRequest(t *testing.T) {
 		{"address looked up", "", "asha.stored@shop.test", 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+			store, stock := teeShop(3)
 			mails := &sentMails{}
 			users := &countedUsers{user: shop.User{ID: "b1", Name: "Asha Rao", Email: "asha.stored@shop.test"}}
-			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 3})),
+			orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
 				Gateway: &cancellingGateway{cancel: func() {}} /* approves */, Mailer: mails, Users: users,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+				Logger: quietLog})
 			o, _, err := orders.Checkout(t.Context(), shop.CheckoutRequest{BuyerID: "b1", BuyerName: "Asha Rao",
 				BuyerEmail: tt.email, Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}})
 			if err != nil {

@@ -2,8 +2,6 @@ package shop_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -13,10 +11,9 @@ import (
 // A cart the stock cannot fill when it is priced is refused with the shopper's 409 before its
 // order is written: no order (not even an abandoned one), no unit moved, the key free.
 func TestCartShortAtPricingWritesNoOrder(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
-	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 1}))
+	store, stock := teeShop(1)
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: &cancellingGateway{cancel: func() {}},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: quietLog})
 	req := shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}, {ID: "p1"}}, IdempotencyKey: "k1"}
 	_, _, err := orders.Checkout(context.Background(), req)
 	if shop.ErrorCode(err) != shop.ECONFLICT ||
@@ -49,10 +46,9 @@ func (s sellingStock) Reserve(ctx context.Context, orderID string, item shop.Sto
 // Units sold between pricing and reserving are still refused by the reservation itself: the
 // same 409, the pending order abandoned (never listed), no unit taken.
 func TestCartShortAtReservingIsRefusedToo(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
-	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 3}))
+	store, stock := teeShop(3)
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: sellingStock{stock}, Gateway: &cancellingGateway{cancel: func() {}},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: quietLog})
 	_, _, err := orders.Checkout(context.Background(), shop.CheckoutRequest{BuyerID: "b1", Nonce: "n",
 		Cart: []shop.CartItem{{ID: "p1"}}, IdempotencyKey: "k1"})
 	if shop.ErrorCode(err) != shop.ECONFLICT ||
@@ -73,12 +69,11 @@ func TestCartShortAtReservingIsRefusedToo(t *testing.T) {
 // A retry of a checkout that went through answers its order even when its cart could no
 // longer be placed: its last unit sold (by that very order), or its product no longer sold.
 func TestRetryOfAPlacedCheckoutAnswersItsOrderWhateverTheCartNow(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
-	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 1}))
+	store, stock := teeShop(1)
 	gw := &cancellingGateway{cancel: func() {}}
 	obs := &countingObserver{outcomes: map[string]int{}}
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: gw,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Observer: obs})
+		Logger: quietLog, Observer: obs})
 	req := shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}, IdempotencyKey: "k1"}
 	first, created, err := orders.Checkout(context.Background(), req)
 	if err != nil || !created {
@@ -108,10 +103,10 @@ func TestRetryOfAPlacedCheckoutAnswersItsOrderWhateverTheCartNow(t *testing.T) {
 // A retry sent while its checkout is still charging finds the last unit held by that very
 // checkout: it waits for it and answers its order, rather than "out of stock".
 func TestRetryDuringItsCheckoutWaitsForItsOrder(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	store, stock := teeShop(1)
 	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 1})),
-		Gateway: gw, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
+		Gateway: gw, Logger: quietLog})
 	req := shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}, IdempotencyKey: "k1"}
 	type answer struct {
 		o       *shop.Order

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"slices"
 	"sync"
 	"time"
@@ -30,6 +32,16 @@ type memStore struct {
 	// them from the product documents its Stock writes (see sellsFrom).
 	stock *memStock
 }
+
+// teeShop is a store selling one product, "Tee" (p1) at 350.00, and the stock of units it
+// sells from.
+func teeShop(units int) (*memStore, *memStock) {
+	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	return store, store.sellsFrom(newMemStock(map[string]int{"p1": units}))
+}
+
+// quietLog takes what a checkout logs and shows none of it.
+var quietLog = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // sellsFrom makes the store's products answer the quantities of stock, and answers stock.
 func (s *memStore) sellsFrom(stock *memStock) *memStock {

@@ -2,8 +2,6 @@ package shop_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"testing"
 	"time"
 
@@ -25,10 +23,9 @@ func pendingOrder(t *testing.T, store *memStore, stock *memStock, id string) {
 }
 
 func TestSettleNotice(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
-	stock := store.sellsFrom(newMemStock(map[string]int{"p1": 10}))
+	store, stock := teeShop(10)
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: &cancellingGateway{cancel: func() {}},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: quietLog})
 	ctx := context.Background()
 	pendingOrder(t, store, stock, "o-paid")
 	pendingOrder(t, store, stock, "o-failed")

@@ -2,8 +2,6 @@ package shop_test
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"sync"
 	"testing"
 
@@ -32,11 +30,11 @@ func (o *countingObserver) StockConflict() {
 // TestCheckoutTellsItsOutcome: every checkout tells the observer how it ended, and a
 // reservation refused for short stock counts as a stock conflict.
 func TestCheckoutTellsItsOutcome(t *testing.T) {
-	store := newMemStore(&shop.Product{ID: "p1", Name: "Tee", Price: 35000})
+	store, stock := teeShop(2)
 	obs := &countingObserver{outcomes: map[string]int{}}
 	gw := &cancellingGateway{cancel: func() {}}
-	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: store.sellsFrom(newMemStock(map[string]int{"p1": 2})), Gateway: gw,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Observer: obs})
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: gw,
+		Logger: quietLog, Observer: obs})
 	buy := func(key string, n int) {
 		cart := make([]shop.CartItem, n)
 		for i := range cart {
