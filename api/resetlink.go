@@ -34,7 +34,7 @@ type ResetLinkService interface {
 type ResetUsers interface {
 	// FindUserByEmail returns the account with this email. ENOTFOUND.
 	FindUserByEmail(ctx context.Context, email string) (*User, error)
-	// SetPassword sets a new password, voiding the tokens issued before. ENOTFOUND.
+	// SetPassword sets a new password, voiding the tokens and reset links issued before. ENOTFOUND.
 	SetPassword(ctx context.Context, userID, password string) error
 }
 
@@ -45,8 +45,6 @@ type ResetTokenStore interface {
 	// TakeResetToken uses up the link with this hash: it answers its user once, and ENOTFOUND
 	// for an unknown, used or expired one.
 	TakeResetToken(ctx context.Context, hash string, now time.Time) (userID string, err error)
-	// DropResetTokens voids every link of the user.
-	DropResetTokens(ctx context.Context, userID string) error
 }
 
 // ResetLinks implements ResetLinkService.
@@ -134,9 +132,6 @@ func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) error
 	}
 	if err != nil {
 		return fmt.Errorf("reset password: %w", err)
-	}
-	if err := r.tokens.DropResetTokens(ctx, userID); err != nil {
-		return fmt.Errorf("reset password: void earlier links: %w", err)
 	}
 	if err := r.users.SetPassword(ctx, userID, newPassword); err != nil {
 		if ErrorCode(err) == ENOTFOUND {

@@ -190,12 +190,13 @@ type UserService interface {
 	Register(ctx context.Context, r Registration) (*User, error)
 	// Authenticate checks an email and password. EUNAUTHORIZED for either being wrong.
 	Authenticate(ctx context.Context, email, password string) (*User, error)
-	// ResetPassword sets a new password when the answer matches. EUNAUTHORIZED otherwise.
+	// ResetPassword sets a new password when the answer matches, voiding the tokens and reset
+	// links issued before. EUNAUTHORIZED otherwise.
 	ResetPassword(ctx context.Context, r PasswordReset) error
 	// FindUserByID returns a user. ENOTFOUND when there is none.
 	FindUserByID(ctx context.Context, id string) (*User, error)
 	// UpdateProfile changes a user's own profile. EINVALID (ErrWrongCurrentPassword among them),
-	// ENOTFOUND. A new password voids the tokens issued before it.
+	// ENOTFOUND. A new password voids the tokens and reset links issued before it.
 	UpdateProfile(ctx context.Context, id string, p ProfileUpdate) (*User, error)
 	// Users lists one page of the accounts newest first, and how many there are.
 	Users(ctx context.Context, p Page) ([]*User, int, error)

@@ -476,3 +476,40 @@ func TestLookAlikeEmailsAreOneAccount(t *testing.T) {
 		t.Fatalf("%d accounts stored (%v), want 2", n, err)
 	}
 }
+
+// The spellings of one address that reach one account (full-width letters, upper case, spaces
+// around it) spend one limit: each used to have ten guesses of its own at the same password.
+func TestLookAlikeSpellingsShareOneLimit(t *testing.T) {
+	spellings := []string{"asha@example.com", "ＡＳＨＡ@example.com", "ａsha@example.com",
+		"Asha@EXAMPLE.com", " asha@example.com ", "asha@ｅxample.com"}
+	for _, tc := range []struct {
+		name    string
+		attempt func(a *app, email string, right bool) *httptest.ResponseRecorder
+	}{
+		{"login", func(a *app, email string, right bool) *httptest.ResponseRecorder {
+			pw := "wrong-pass"
+			if right {
+				pw = "secret123"
+			}
+			return a.login(email, pw)
+		}},
+		{"forgot-password", func(a *app, email string, right bool) *httptest.ResponseRecorder {
+			answer := "guess"
+			if right {
+				answer = "blue"
+			}
+			return a.forgot(email, answer, "hijacked1")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newApp(t)
+			a.signUp("Asha Rao", "asha@example.com")
+			for i := range 10 {
+				expect(t, tc.attempt(a, spellings[i%len(spellings)], false), 401)
+			}
+			for _, email := range spellings {
+				expect(t, tc.attempt(a, email, true), 429)
+			}
+		})
+	}
+}

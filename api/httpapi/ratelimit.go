@@ -96,7 +96,7 @@ func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHOR
 func (f *failureLimits) attempt(c *gin.Context, account string, check func() error) error {
 	ctx := c.Request.Context()
 	ip := c.ClientIP()
-	accountKey := f.name + "|" + strings.ToLower(strings.TrimSpace(account)) + "|" + ip
+	accountKey := f.name + "|" + limitedAccount(account) + "|" + ip
 	keys := []struct {
 		key string
 		max int
@@ -131,6 +131,16 @@ func (f *failureLimits) attempt(c *gin.Context, account string, check func() err
 		giveBack()
 	}
 	return err
+}
+
+// limitedAccount is the form of an account name its limit is kept under: for an email, the one
+// the store looks it up by, so that "ＡＳＨＡ@example.com" spends the same attempts as
+// "asha@example.com" rather than buying ten more guesses at that one account.
+func limitedAccount(account string) string {
+	if email, err := shop.NormalizeEmail(account); err == nil {
+		return email
+	}
+	return strings.ToLower(strings.TrimSpace(account))
 }
 
 // tooMany sets Retry-After and returns the ETOOMANY error to answer.

@@ -203,3 +203,41 @@ func TestResetLinkIsRateLimited(t *testing.T) {
 	}
 	box.none()
 }
+
+// Look-alike spellings of one address share its limit, so they cannot fill its inbox.
+func TestResetLinkLimitCoversLookAlikeSpellings(t *testing.T) {
+	a, box, _ := newResetApp(t)
+	a.signUp("Asha Rao", "asha@shop.test")
+	spellings := []string{"asha@shop.test", "ＡＳＨＡ@shop.test", "ａsha@shop.test", "ASHA@shop.test", "asha@ｓhop.test"}
+	for i := range 10 {
+		a.askResetLink(spellings[i%len(spellings)], 202)
+		box.next()
+	}
+	for _, email := range spellings {
+		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/reset-link", body: map[string]string{"email": email}}), 429)
+	}
+	box.none()
+}
+
+// A password changed on the profile form or with the security answer voids the links mailed
+// before it: the shopper may be changing it because someone else read that mail.
+func TestPasswordChangeVoidsEarlierResetLinks(t *testing.T) {
+	a, box, _ := newResetApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@shop.test")
+
+	a.askResetLink("asha@shop.test", 202)
+	beforeProfile := box.resetToken()
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+		body: map[string]string{"password": "changed1", "currentPassword": "secret123"}}), 200)
+	a.resetWith(beforeProfile, "taken-over1", 400)
+
+	a.askResetLink("asha@shop.test", 202)
+	beforeAnswer := box.resetToken()
+	expect(t, a.forgot("asha@shop.test", "blue", "changed2"), 200)
+	a.resetWith(beforeAnswer, "taken-over2", 400)
+
+	// A link asked for after the change works.
+	a.askResetLink("asha@shop.test", 202)
+	a.resetWith(box.resetToken(), "changed3", 200)
+	expect(t, a.login("asha@shop.test", "changed3"), 200)
+}

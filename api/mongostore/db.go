@@ -163,6 +163,7 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			{bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}, false},
 			{asc("payment.transactionId"), false},
 		},
+		resetTokensColl: {{asc("user"), false}}, // a password change voids the user's links
 	}
 	if err := d.numberOrders(ctx); err != nil {
 		return err

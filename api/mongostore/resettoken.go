@@ -66,15 +66,3 @@ func (s *ResetTokens) TakeResetToken(ctx context.Context, hash string, now time.
 	}
 	return d.User.Hex(), nil
 }
-
-// DropResetTokens deletes every link of the user.
-func (s *ResetTokens) DropResetTokens(ctx context.Context, userID string) error {
-	uid, err := objectID("User id", userID)
-	if err != nil {
-		return err
-	}
-	if _, err := s.coll().DeleteMany(ctx, bson.M{"user": uid}); err != nil {
-		return fmt.Errorf("void reset links: %w", err)
-	}
-	return nil
-}

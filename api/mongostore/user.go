@@ -142,7 +142,7 @@ func (s *UserService) ResetPassword(ctx context.Context, r shop.PasswordReset) e
 }
 
 // setPassword stores a new password hash (with the other fields of set), then stamps when it
-// changed. Tokens issued before the stamp are void, and a sign-in takes its token's time
+// changed and voids the reset links sent before. Tokens issued before the stamp are void, and a sign-in takes its token's time
 // before it reads the stored password. The stamp is taken only once the new password is
 // visible, and rounded up past the current millisecond, so every sign-in that read the old
 // password holds an older token: a change that lands while such a sign-in is being checked
@@ -158,6 +158,11 @@ func (s *UserService) setPassword(ctx context.Context, id bson.ObjectID, hash st
 	err := s.db.updateByID(ctx, s.users(), id, errUserNotFound, bson.M{"$set": bson.M{"credentialsChangedAt": stamp, "updatedAt": stamp}})
 	if err != nil {
 		return fmt.Errorf("stamp password change of %s: %w", id.Hex(), err)
+	}
+	// The reset links sent before go with the old password: whoever changed it may have done
+	// so because someone else read that mail.
+	if _, err := s.db.db.Collection(resetTokensColl).DeleteMany(ctx, bson.M{"user": id}); err != nil {
+		return fmt.Errorf("void reset links of %s: %w", id.Hex(), err)
 	}
 	return nil
 }
@@ -361,7 +366,7 @@ func (s *UserService) FindUserByEmail(ctx context.Context, email string) (*shop.
 	return doc.user(), nil
 }
 
-// SetPassword sets a new password (a reset by mail link), voiding the tokens issued before.
+// SetPassword sets a new password (a reset by mail link), voiding the tokens and links issued before.
 func (s *UserService) SetPassword(ctx context.Context, userID, password string) error {
 	oid, err := objectID("User id", userID)
 	if err != nil {
