@@ -40,8 +40,9 @@ type ResetUsers interface {
 
 // ResetTokenStore keeps reset links by the hash of their token (never the token itself).
 type ResetTokenStore interface {
-	// SaveResetToken keeps a link for the user, working until expires.
-	SaveResetToken(ctx context.Context, hash, userID string, expires time.Time) error
+	// SaveResetToken keeps a link for the user, working until expires, and forgets the user's
+	// links expired by now.
+	SaveResetToken(ctx context.Context, hash, userID string, now, expires time.Time) error
 	// TakeResetToken uses up the link with this hash: it answers its user once, and ENOTFOUND
 	// for an unknown, used or expired one.
 	TakeResetToken(ctx context.Context, hash string, now time.Time) (userID string, err error)
@@ -105,7 +106,8 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 		return err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b[:])
-	if err := r.tokens.SaveResetToken(ctx, hashToken(token), u.ID, r.now().Add(ResetLinkTTL)); err != nil {
+	now := r.now()
+	if err := r.tokens.SaveResetToken(ctx, hashToken(token), u.ID, now, now.Add(ResetLinkTTL)); err != nil {
 		return fmt.Errorf("reset link: %w", err)
 	}
 	m, err := resetMail(u, r.publicURL+"/reset-password?token="+url.QueryEscape(token))

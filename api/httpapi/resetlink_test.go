@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"go.mongodb.org/mongo-driver/v2/bson"
+
 	"shop"
 	"shop/httpapi"
 	"shop/mail"
@@ -240,4 +242,29 @@ func TestPasswordChangeVoidsEarlierResetLinks(t *testing.T) {
 	a.askResetLink("asha@shop.test", 202)
 	a.resetWith(box.resetToken(), "changed3", 200)
 	expect(t, a.login("asha@shop.test", "changed3"), 200)
+}
+
+// Links asked for and never used do not pile up: saving a link drops the user's expired ones.
+func TestExpiredResetLinksAreDropped(t *testing.T) {
+	a, box, clk := newResetApp(t)
+	a.signUp("Asha Rao", "asha@shop.test")
+	a.signUp("Ravi Kumar", "ravi@shop.test")
+	links := func() int64 {
+		n, err := a.db.Database().Collection("reset_tokens").CountDocuments(t.Context(), bson.M{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	a.askResetLink("asha@shop.test", 202)
+	a.askResetLink("asha@shop.test", 202)
+	a.askResetLink("ravi@shop.test", 202)
+	clk.add(shop.ResetLinkTTL + time.Second)
+	a.askResetLink("asha@shop.test", 202)
+	if n := links(); n != 2 { // Asha's new link and Ravi's, whose own next link will drop it
+		t.Fatalf("%d links kept, want 2", n)
+	}
+	for range 4 {
+		box.next()
+	}
 }

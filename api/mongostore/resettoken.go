@@ -31,11 +31,15 @@ type resetTokenDoc struct {
 
 func (s *ResetTokens) coll() *mongo.Collection { return s.db.db.Collection(resetTokensColl) }
 
-// SaveResetToken keeps a link.
-func (s *ResetTokens) SaveResetToken(ctx context.Context, hash, userID string, expires time.Time) error {
+// SaveResetToken keeps a link, and drops the user's links expired by now, so that links asked
+// for and never used do not pile up (the embedded store has no TTL index to do it).
+func (s *ResetTokens) SaveResetToken(ctx context.Context, hash, userID string, now, expires time.Time) error {
 	uid, err := objectID("User id", userID)
 	if err != nil {
 		return err
+	}
+	if _, err := s.coll().DeleteMany(ctx, bson.M{"user": uid, "expiresAt": bson.M{"$lte": now}}); err != nil {
+		return fmt.Errorf("drop expired reset links: %w", err)
 	}
 	if _, err := s.coll().InsertOne(ctx, resetTokenDoc{Hash: hash, User: uid, ExpiresAt: expires}); err != nil {
 		return fmt.Errorf("save reset link: %w", err)
