@@ -428,6 +428,13 @@ export default function phones() {
     const drawer = page.getByRole('dialog', { name: 'Filters' });
     await drawer.waitFor();
     for (const s of await innerScrolls(drawer)) problems.push(`the drawer: ${s} scrolls inside it`);
+    // Each row a finger ticks (a value, In stock only) is a 44 px tap target.
+    const rows = await drawer.locator('.filters__check').evaluateAll((labels) =>
+      labels.map((l) => ({ text: l.textContent, height: l.getBoundingClientRect().height })));
+    if (rows.length === 0) problems.push('the drawer has no rows to tick');
+    for (const { text, height } of rows.filter((r) => r.height > 0 && r.height < 44)) {
+      problems.push(`the drawer's row "${text}" is ${Math.round(height)}px tall`);
+    }
     await checkLists(drawer, `the drawer at ${PHONE.width}px`);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/shop');
