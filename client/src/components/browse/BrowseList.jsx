@@ -5,6 +5,7 @@
 // `countText(total)` is the count line; `errorText` the toast of a failed load (none: silent).
 // A failed load keeps the panel with the counts it last had, so other filters can be chosen;
 // one the server refused (filters it cannot answer) shows its reason and no Try again.
+// The panel's rows stay in place while the shopper filters (useSteadyFacets).
 import { useCallback, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
@@ -14,6 +15,7 @@ import EmptyState from '../status/EmptyState';
 import useLoadedPages from '../../hooks/useLoadedPages';
 import useBrowseFilters, { activeFilters } from '../../hooks/useBrowseFilters';
 import useLastKnown from '../../hooks/useLastKnown';
+import useSteadyFacets from './useSteadyFacets';
 import { EMPTY_FACETS, browseQuery } from '../../api/browse';
 import { LOAD_MORE } from '../../texts';
 import FilterPanel from './FilterPanel';
@@ -40,7 +42,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const first = ready[0];
   const products = ready.flatMap((page) => page.products);
   const total = first?.total ?? 0;
-  const facets = useLastKnown(first?.facets) ?? EMPTY_FACETS;
+  const facets = useSteadyFacets(useLastKnown(first?.facets) ?? EMPTY_FACETS, category);
   const failures = loaded.filter((query) => query.isError);
   const failed = failures.length > 0;
   const busy = (ready.length < loaded.length || loaded[0].isPlaceholderData) && !failed;

@@ -60,6 +60,37 @@ describe('the filtered product list', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?size=M%2CL'));
   });
 
+  it('keeps each row in its place while filtering: a value that drops to 0 stays, disabled', async () => {
+    serve();
+    const { user } = await renderRoute('/shop');
+    const names = (group) => within(filters().getByRole('group', { name: group })).getAllByRole('checkbox')
+      .map((c) => c.closest('label').textContent);
+    await waitFor(() => expect(names('Category')).toEqual(['Shirts(3)', 'Jeans(2)', 'Jackets(1)']));
+    await user.click(box('Size', 'M'));
+    // Only shirts come in M: the server leaves Jeans and Jackets out of its answer.
+    await waitFor(() => expect(names('Category')).toEqual(['Shirts(3)', 'Jeans(0)', 'Jackets(0)']));
+    expect(box('Category', 'Jeans')).toBeDisabled();
+    expect(box('Category', 'Shirts')).toBeEnabled();
+    expect(names('Size')).toEqual(['S(1)', 'M(3)', 'L(3)', '30(1)', '32(1)']);
+    await user.click(box('Size', 'M'));
+    await waitFor(() => expect(names('Category')).toEqual(['Shirts(3)', 'Jeans(2)', 'Jackets(1)']));
+    expect(box('Category', 'Jeans')).toBeEnabled();
+  });
+
+  it('keeps a ticked value that drops to 0 tickable, so it can be unticked', async () => {
+    serve();
+    const { user, router } = await renderRoute('/shop');
+    await user.click(await screen.findByRole('checkbox', { name: /^30 \(/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    // The jeans in 30 are sold out: the server leaves 30 out of the sizes in stock.
+    await waitFor(() => expect(box('Size', '30').parentElement).toHaveTextContent('30(0)'));
+    expect(box('Size', '30')).toBeChecked();
+    expect(box('Size', '30')).toBeEnabled();
+    expect(box('Size', '32')).toBeDisabled();
+    await user.click(box('Size', '30'));
+    await waitFor(() => expect(router.state.location.search).toBe('?inStock=true'));
+  });
+
   it('restores filters, sort and loaded pages from a shared link', async () => {
     const seen = serve();
     await renderRoute('/shop?size=M,L&colour=Navy&sort=name&inStock=true&minPrice=100&page=1');
@@ -241,6 +272,15 @@ describe('a long filter list', () => {
     await user.click(within(colours()).getByRole('button', { name: 'Show all 12' }));
     await user.click(within(colours()).getByRole('button', { name: 'Show fewer' }));
     expect(shownColours()).toEqual([...COLOURS.slice(0, 8), 'Coral']);
+  });
+
+  it('keeps its values and its Show all button when a filter brings them all to 0', async () => {
+    const { user } = await openTheList('/shop');
+    await user.click(box('Category', 'Jeans'));
+    await screen.findByText('1 product(s)');
+    expect(shownColours()).toEqual(COLOURS.slice(0, 8));
+    expect(box('Colour', COLOURS[0])).toBeDisabled();
+    expect(within(colours()).getByRole('button', { name: 'Show all 12' })).toBeInTheDocument();
   });
 
   it('has no button when it has 8 values or fewer', async () => {

@@ -30,7 +30,9 @@ function FacetGroup({ id, legend, values, chosen, onChange }) {
         {shown.map(({ value, label, count }) => (
           <li key={value}>
             <label className="filters__check">
-              <input type="checkbox" checked={chosen.includes(value)} onChange={(e) => toggle(value, e.target.checked)} />
+              {/* A value no product has under the other filters stays in its place, untickable. */}
+              <input type="checkbox" checked={chosen.includes(value)} disabled={count === 0 && !chosen.includes(value)}
+                onChange={(e) => toggle(value, e.target.checked)} />
               <span>{label ?? value}</span>
               <span className="filters__count">({count})</span>
             </label>
