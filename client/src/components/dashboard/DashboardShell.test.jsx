@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { theme } from 'antd';
+import AppProviders from '../../providers';
+import DashboardShell from './DashboardShell';
+
+/** widthIs answers media queries as a screen of that many pixels would. */
+function widthIs(px) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
+    return { matches, media: query, onchange: null, addListener() {}, removeListener() {},
+      addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** ControlSize says how tall the dashboard's antd controls are and how large their text. */
+function ControlSize() {
+  const { token } = theme.useToken();
+  return <p>{`controls ${token.controlHeight}px, text ${token.fontSize}px`}</p>;
+}
+
+const renderShell = () => render(
+  <AppProviders>
+    <MemoryRouter>
+      <DashboardShell title="Dashboard" menu={null}><ControlSize /></DashboardShell>
+    </MemoryRouter>
+  </AppProviders>,
+);
+
+describe('DashboardShell', () => {
+  it.each([360, 390, 430, 767])('gives a %i px phone 44 px controls with 16 px text', async (px) => {
+    widthIs(px);
+    renderShell();
+    expect(await screen.findByText('controls 44px, text 16px')).toBeInTheDocument();
+  });
+
+  it('keeps antd\'s 32 px controls and 14 px text from 768 px up', async () => {
+    widthIs(1280);
+    renderShell();
+    expect(await screen.findByText('controls 32px, text 14px')).toBeInTheDocument();
+  });
+});
