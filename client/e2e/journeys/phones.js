@@ -153,6 +153,42 @@ const tableProblems = (card, columns) => card.evaluate((el, names) => {
   return problems;
 }, columns);
 
+/**
+ * smallControls lists the dashboard's antd controls on screen (buttons, inputs, selects and
+ * their options) that are under 44 px tall or whose text is under 16 px.
+ */
+const smallControls = (page) => page.evaluate(() => {
+  const controls = '.ant-btn, .ant-input, .ant-input-affix-wrapper, .ant-input-number, .ant-select, .ant-select-item-option';
+  return [...document.querySelectorAll(controls)]
+    // An input inside a wrapper (a password's eye) is measured by its wrapper.
+    .filter((el) => el.getClientRects().length > 0 && !el.parentElement.closest('.ant-input-affix-wrapper'))
+    .map((el) => {
+      const { height } = el.getBoundingClientRect();
+      const size = Number.parseFloat(getComputedStyle(el).fontSize);
+      const name = `${el.className.split(' ')[0]} "${(el.textContent || el.getAttribute('placeholder') || el.id).trim()}"`;
+      return height < 44 || size < 16 ? `${name}: ${Math.round(height)}px tall, ${size}px text` : '';
+    })
+    .filter(Boolean);
+});
+
+/** crowded lists the pairs of `buttons` (name and box) less than 8 px apart, side by side or stacked. */
+const crowded = (buttons) => {
+  const close = [];
+  buttons.forEach((a, i) => buttons.slice(i + 1).forEach((b) => {
+    const across = Math.max(0, b.box.x - (a.box.x + a.box.width), a.box.x - (b.box.x + b.box.width));
+    const down = Math.max(0, b.box.y - (a.box.y + a.box.height), a.box.y - (b.box.y + b.box.height));
+    const gap = Math.max(across, down);
+    if (gap < 8) close.push(`${a.name} and ${b.name} are ${Math.round(gap)}px apart`);
+  }));
+  return close;
+};
+
+/** named answers each button of `locator` with its accessible name and box. */
+const named = async (locator) => Promise.all((await locator.all()).map(async (button) => ({
+  name: (await button.getAttribute('aria-label')) ?? (await button.textContent()).trim(),
+  box: await button.boundingBox(),
+})));
+
 /** innerScrolls names the elements inside `box` that scroll up and down on their own. */
 const innerScrolls = (box) => box.evaluate((el) => [...el.querySelectorAll('*')]
   .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight + 1)
@@ -316,6 +352,83 @@ export default function phones() {
     }
     await visitor.context().close();
     await admin.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('phones: the dashboards\' antd controls are 44 px tall with 16 px text; a desktop keeps 32 px',
+    { timeout: 180_000 }, async () => {
+    const order = await placeOrder(DEMO_SHOPPER);
+    const { products: [product] } = await apiGet('product/browse?size=M&limit=1');
+    const problems = [];
+    // antd animates a control to its size (and a dialog or a list as it opens): measure once
+    // that is over, or after 3 s.
+    const check = async (page, what) => {
+      let small = await smallControls(page);
+      for (const deadline = Date.now() + 3000; small.length > 0 && Date.now() < deadline;) {
+        await page.waitForTimeout(200);
+        small = await smallControls(page);
+      }
+      for (const p of small) problems.push(`${what}: ${p}`);
+    };
+    const shopper = await signedInPage(DEMO_SHOPPER, PHONE);
+    await shopper.goto('/dashboard/user/profile');
+    await shopper.getByRole('button', { name: 'Update' }).waitFor();
+    await check(shopper, 'the profile');
+    await shopper.goto(`/dashboard/user/orders/${order._id}`);
+    await shopper.getByRole('button', { name: 'Cancel order' }).click();
+    const dialog = shopper.getByRole('dialog', { name: `Cancel order ${order.number}?` });
+    await dialog.getByRole('button', { name: 'Keep order' }).waitFor();
+    await check(shopper, 'the order and its Cancel dialog');
+    await dialog.getByRole('button', { name: 'Keep order' }).click();
+    await shopper.context().close();
+
+    const admin = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const path of ['/dashboard/admin/create-category', '/dashboard/admin/create-product',
+      `/dashboard/admin/product/${product.slug}`]) {
+      await admin.goto(path);
+      await settle(admin);
+      await admin.locator('.ant-btn').first().waitFor();
+      await check(admin, path);
+    }
+    await admin.goto('/dashboard/admin/orders');
+    const status = admin.getByRole('article', { name: 'Order #1' }).getByRole('combobox');
+    await status.click();
+    await admin.locator('.ant-select-item-option').first().waitFor();
+    await check(admin, 'the orders and an open status list');
+    await admin.keyboard.press('Escape');
+
+    // A desktop keeps antd's own 32 px controls.
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.goto('/dashboard/admin/create-category');
+    const edit = admin.getByRole('button', { name: /^Edit / }).first();
+    await edit.waitFor();
+    assert.equal(Math.round((await edit.boundingBox()).height), 32, 'Edit is 32 px tall at 1280px');
+    await admin.context().close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('buttons that act at once stand at least 8 px apart; Update and Delete Product line up',
+    { timeout: 120_000 }, async () => {
+    const [product] = (await apiGet('product/product-list/1')).products;
+    const problems = [];
+    const page = await signedInPage(DEMO_ADMIN, PHONE);
+    for (const width of [...WIDTHS, 1280]) {
+      const at = `at ${width}px`;
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/dashboard/admin/create-category');
+      const table = page.getByRole('region', { name: 'Categories' });
+      await table.getByRole('button', { name: /^Delete / }).first().waitFor();
+      for (const p of crowded(await named(table.getByRole('button')))) problems.push(`categories ${at}: ${p}`);
+      await page.goto(`/dashboard/admin/product/${product.slug}`);
+      const update = page.getByRole('button', { name: 'UPDATE PRODUCT' });
+      await update.waitFor();
+      const pair = await named(page.getByRole('button', { name: /^(UPDATE|DELETE) PRODUCT$/ }));
+      for (const p of crowded(pair)) problems.push(`product ${at}: ${p}`);
+      const [a, b] = pair.map((button) => button.box);
+      const inRow = Math.abs(a.y - b.y) < 1;
+      if (!inRow && Math.abs(a.x - b.x) >= 1) problems.push(`product ${at}: DELETE sits ${Math.round(b.x - a.x)}px right of UPDATE`);
+    }
+    await page.context().close();
     assert.deepEqual(problems, []);
   });
 

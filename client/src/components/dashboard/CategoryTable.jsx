@@ -3,7 +3,7 @@ import { Button, Space } from 'antd';
 /** CategoryTable lists categories with an Edit and a Delete action each. */
 export default function CategoryTable({ categories, onEdit, onDelete }) {
   return (
-    <table className="category-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+    <table className="category-table">
       <thead>
         <tr>
           <th scope="col" style={{ textAlign: 'left' }}>Name</th>

@@ -98,10 +98,12 @@ export default function ProductForm({
       </Field>
       <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}
         error={triedWithoutCombinations && withoutCombinations ? NO_COMBINATIONS : undefined} />
-      <Button type="primary" htmlType="submit">
-        {submitLabel}
-      </Button>
-      {children}
+      <div className="form-actions">
+        <Button type="primary" htmlType="submit">
+          {submitLabel}
+        </Button>
+        {children}
+      </div>
     </form>
   );
 }

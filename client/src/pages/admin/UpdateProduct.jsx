@@ -59,7 +59,7 @@ export default function UpdateProduct() {
           onSubmit={update}
           submitLabel="UPDATE PRODUCT"
         >
-          <Button danger style={{ marginLeft: 8 }} onClick={remove}>
+          <Button danger onClick={remove}>
             DELETE PRODUCT
           </Button>
         </ProductForm>
