@@ -432,6 +432,41 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
+  test('phones: the storefront\'s text fields are 44 px tall, the header search 40 px; the price fields have 16 px text',
+    { timeout: 120_000 }, async () => {
+    const [product] = (await apiGet('product/product-list/1')).products;
+    const problems = [];
+    const page = await signedInPage(DEMO_SHOPPER, PHONE);
+    await page.addInitScript((cart) => localStorage.setItem('cart', cart), JSON.stringify([product]));
+    const fields = async (path, ready) => {
+      await page.goto(path);
+      await ready.waitFor();
+      const found = await page.locator('main input.text-input').evaluateAll((inputs) => inputs
+        .filter((input) => input.getClientRects().length > 0)
+        .map((input) => ({ name: input.labels[0]?.textContent, height: input.getBoundingClientRect().height })));
+      if (found.length === 0) problems.push(`${path} has no text field`);
+      for (const { name, height } of found.filter((f) => f.height < 44)) {
+        problems.push(`${path}: ${name} is ${Math.round(height)}px tall`);
+      }
+    };
+    await fields('/cart', page.getByRole('form', { name: 'Card payment' }));
+    for (const path of ['/login', '/register', '/forget-password', '/reset-password', '/reset-password?token=abc']) {
+      await fields(path, page.locator('form.auth-form'));
+    }
+    await page.getByRole('button', { name: 'Open search' }).click();
+    const search = await page.getByRole('searchbox', { name: 'Search' }).boundingBox();
+    if (Math.round(search.height) !== 40) problems.push(`the header search is ${search.height}px tall`);
+
+    await page.goto('/shop');
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const prices = page.getByRole('dialog', { name: 'Filters' }).getByRole('spinbutton');
+    for (const size of await prices.evaluateAll((inputs) => inputs.map((i) => getComputedStyle(i).fontSize))) {
+      if (size !== '16px') problems.push(`a price field has ${size} text`);
+    }
+    await page.context().close();
+    assert.deepEqual(problems, []);
+  });
+
   test('phones: the admin\'s order table and the variants editor fit the screen', { timeout: 120_000 }, async () => {
     await placeOrder(DEMO_SHOPPER);
     const { products: [product] } = await apiGet('product/browse?size=M&limit=1');
