@@ -46,7 +46,7 @@ describe('the first call started before the scripts', () => {
     expect(calls).toHaveBeenCalledTimes(1);
     expect(window.firstCall).toBeUndefined();
 
-    const photo = within(screen.getByRole('article', { name: 'Product 1' })).getByRole('img');
+    const photo = within(screen.getByRole('article', { name: 'Product 1' })).getByRole('img', { hidden: true });
     await waitFor(() => expect(preloadedPhoto()).not.toBeNull());
     expect(preloadedPhoto().getAttribute('imagesrcset')).toBe(photo.getAttribute('srcset'));
     expect(preloadedPhoto().getAttribute('imagesizes')).toBe(photo.getAttribute('sizes'));

@@ -15,17 +15,30 @@ describe('Shop page', () => {
     const card = screen.getByRole('article', { name: 'Product 1' });
     expect(within(card).getByText('₹100')).toBeInTheDocument();
     expect(within(card).getByText(`${products[0].description.substring(0, 60)}...`)).toBeInTheDocument();
-    const photo = within(card).getByRole('img', { name: 'Product 1' });
+    const photo = within(card).getByRole('img', { name: 'Product 1', hidden: true });
     expect(photo).toHaveAttribute('src', '/api/v1/product/product-photo/p1');
     expect(photo).toHaveAttribute('srcset', expect.stringContaining('/api/v1/product/product-photo/p1?w=640 640w'));
     expect(photo).toHaveAttribute('loading', 'eager');
     expect(within(card).getByRole('link', { name: 'More Details' })).toHaveAttribute('href', '/product/product-1');
   });
 
+  it('opens the product from its photo, a link keyboards skip as the name\'s twin', async () => {
+    const { user, router } = await renderRoute('/shop');
+    const card = await screen.findByRole('article', { name: 'Product 1' });
+    const link = within(card).getByRole('img', { name: 'Product 1', hidden: true }).closest('a');
+    expect(link).toHaveAttribute('href', '/product/product-1');
+    expect(link).toHaveAttribute('tabindex', '-1');
+    expect(link).toHaveAttribute('aria-hidden', 'true');
+    // Screen readers and keyboards meet the product's link once, by its name.
+    expect(within(card).getAllByRole('link', { name: 'Product 1' })).toHaveLength(1);
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/product-1'));
+  });
+
   it('loads the photos of the first row at once and the others as they come near', async () => {
     await renderRoute('/shop');
     await screen.findByRole('article', { name: 'Product 6' });
-    const loading = cards().map((card) => within(card).getByRole('img').getAttribute('loading'));
+    const loading = cards().map((card) => within(card).getByRole('img', { hidden: true }).getAttribute('loading'));
     expect(loading[0]).toBe('eager');
     expect(loading.at(-1)).toBe('lazy');
     expect(loading.indexOf('lazy')).toBeGreaterThan(0);
@@ -66,7 +79,7 @@ describe('Shop page', () => {
   it('falls back to the placeholder when a photo cannot load', async () => {
     await renderRoute('/shop');
     const card = await screen.findByRole('article', { name: 'Product 1' });
-    const photo = within(card).getByRole('img', { name: 'Product 1' });
+    const photo = within(card).getByRole('img', { name: 'Product 1', hidden: true });
     photo.dispatchEvent(new Event('error'));
     await waitFor(() => expect(photo).toHaveAttribute('src', '/placeholder.svg'));
   });

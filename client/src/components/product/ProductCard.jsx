@@ -1,4 +1,4 @@
-// A product card: photo, name, price, 60-character description preview, a More Details link
+// A product card: photo (a link to the product, as the name is), name, price, 60-character description preview, a More Details link
 // to /product/{slug} and (unless addable is false) an Add to Cart button. The name is a
 // heading of `level`, one below the heading the grid sits under.
 import { Link } from 'react-router-dom';
@@ -15,7 +15,11 @@ export default function ProductCard({ product, addable = true, eager = false, le
   const money = useMoney();
   return (
     <article aria-label={product.name} className="product-card">
-      <ProductPhoto product={product} eager={eager} />
+      {/* The photo opens the product too, for a finger; keyboards and screen readers meet the
+          same link once, as the name's (SPEC sends only the home's trending photos to /shop). */}
+      <Link to={productPath(product.slug)} className="product-card__photo" tabIndex={-1} aria-hidden="true">
+        <ProductPhoto product={product} eager={eager} />
+      </Link>
       <div className="product-card__body">
         <div className="product-card__title">
           <Heading className="product-card__name">
