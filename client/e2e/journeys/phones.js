@@ -4,8 +4,8 @@
 // loading state while the API is slow and their error state, with Try again, when it fails;
 // the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
 // list shows its first 8 values and a Show all button, and none scrolls inside the panel or
-// the drawer; titles show whole; small links (the sign-in pages', the account menu's) and
-// the admin pager's buttons are 44 px tall, all in one row;
+// the drawer; titles show whole; small links (the sign-in pages', the account menu's, the
+// admin menu's) are 44 x 44 px tap targets and the admin pager's buttons 44 px tall, in one row;
 // the home's banners say their offer in letters a phone can read, and the admin's tables
 // (orders, users) fit a phone without a scroll.
 import assert from 'node:assert/strict';
@@ -314,18 +314,22 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('phones: the sign-in pages\' text links, the account menu\'s links and the admin lists\' pager are 44 px tall, the pager one row',
-    { timeout: 120_000 }, async () => {
+  test('phones: the sign-in pages\' text links, the account menu\'s and admin menu\'s links and the admin lists\' pager '
+    + 'are 44 x 44 px tap targets, the pager one row', { timeout: 120_000 }, async () => {
     const problems = [];
     const short = async (link, at) => {
-      if ((await link.boundingBox()).height < 44) problems.push(`${await tapHeight(link)} tall ${at}`);
+      const { width, height } = await link.boundingBox();
+      if (height < 44 || width < 44) {
+        problems.push(`${(await link.textContent()).trim()}: ${Math.round(width)}x${Math.round(height)}px ${at}`);
+      }
     };
     const visitor = await newPage(PHONE);
     const admin = await signedInPage(DEMO_ADMIN, PHONE);
     for (const width of WIDTHS) {
       const at = `at ${width}px`;
       await visitor.setViewportSize({ width, height: PHONE.height });
-      const links = [['/login', 'Register'], ['/register', 'Login'], ['/forget-password', 'Get a reset link by email']];
+      const links = [['/login', 'Register'], ['/register', 'Login'], ['/forget-password', 'Get a reset link by email'],
+        ['/reset-password', 'Back to login'], ['/reset-password?token=expired', 'Ask for a new one']];
       for (const [path, name] of links) {
         await visitor.goto(path);
         await short(visitor.getByRole('main').getByRole('link', { name, exact: true }), `on ${path} ${at}`);
@@ -349,6 +353,14 @@ export default function phones() {
         }
         if (rows.size !== 1) problems.push(`the pager of ${path} ${at} takes ${rows.size} rows`);
       }
+    }
+    // The admin's menu: a wrapped row on phones, a column beside the page on a desktop.
+    for (const width of [...WIDTHS, 1280]) {
+      await admin.setViewportSize({ width, height: PHONE.height });
+      await admin.goto('/dashboard/admin');
+      const menu = admin.getByRole('navigation', { name: 'Admin Panel' }).getByRole('link');
+      await menu.first().waitFor();
+      for (const link of await menu.all()) await short(link, `in the admin menu at ${width}px`);
     }
     await visitor.context().close();
     await admin.context().close();

@@ -33,7 +33,7 @@ function AskForLink() {
       <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
       <button type="submit" className="btn btn--primary" disabled={ask.isPending}>SEND LINK</button>
       <p aria-live="polite">{sent}</p>
-      <p><Link to={LOGIN}>Back to login</Link></p>
+      <p><Link to={LOGIN} className="tap-link">Back to login</Link></p>
     </form>
   );
 }
@@ -48,7 +48,7 @@ function NewPassword({ token }) {
       <TextField label="New Password" type="password" autoComplete="new-password" required minLength={6}
         placeholder="Enter Your New Password" {...field('newpassword')} />
       <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
-      <p>Link expired? <Link to={RESET_PASSWORD}>Ask for a new one</Link></p>
+      <p>Link expired? <Link to={RESET_PASSWORD} className="tap-link">Ask for a new one</Link></p>
     </form>
   );
 }
