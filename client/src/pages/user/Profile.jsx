@@ -13,9 +13,9 @@ const FIELDS = [
   { name: 'email', label: 'Email', type: 'email', disabled: true, readOnly: true },
   { name: 'password', label: 'Password', type: 'password' },
   { name: 'currentPassword', label: 'Current password', type: 'password', needsSecretChange: true },
-  { name: 'phone', label: 'Phone' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
   { name: 'address', label: 'Address' },
-  { name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer' },
+  { name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer', onRequest: true },
 ];
 
 /** The form as sent: the new answer and the current password only when a secret changes. */
@@ -26,7 +26,9 @@ function payload({ answer, currentPassword, ...rest }) {
 
 /**
  * Profile lets a shopper edit everything but their email. A new password or security answer
- * asks for the current password, so a stolen session alone cannot take the account.
+ * asks for the current password, so a stolen session alone cannot take the account. The form
+ * is SPEC's (Name, Email, Password, Phone, Address): the new security answer shows only once
+ * the shopper asks to change it.
  */
 export default function Profile() {
   const [auth, setAuth] = useAuth();
@@ -40,7 +42,9 @@ export default function Profile() {
     address: user.address ?? '',
     answer: '',
   });
+  const [changingAnswer, setChangingAnswer] = useState(false);
   const changesSecret = values.password !== '' || values.answer !== '';
+  const shown = (f) => (!f.needsSecretChange || changesSecret) && (!f.onRequest || changingAnswer);
 
   const change = (name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
@@ -58,8 +62,8 @@ export default function Profile() {
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
       <Form layout="vertical" onFinish={() => save.mutate()} style={{ maxWidth: 480 }}>
         <h1 className="dashboard__title">User Profile</h1>
-        {FIELDS.filter((f) => !f.needsSecretChange || changesSecret).map(
-          ({ name, label, type, disabled, readOnly, placeholder }) => (
+        {FIELDS.filter(shown).map(
+          ({ name, label, type, disabled, readOnly, placeholder, onRequest }) => (
             <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
               <Input
                 id={`profile-${name}`}
@@ -69,9 +73,15 @@ export default function Profile() {
                 disabled={disabled}
                 readOnly={readOnly}
                 placeholder={placeholder ?? `Enter Your ${label}`}
+                autoFocus={onRequest}
               />
             </Form.Item>
           ),
+        )}
+        {!changingAnswer && (
+          <Form.Item>
+            <Button size="small" onClick={() => setChangingAnswer(true)}>Change security answer</Button>
+          </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           Update

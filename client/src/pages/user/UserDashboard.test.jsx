@@ -36,7 +36,20 @@ describe('shopper profile', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Password')).toHaveValue('');
     expect(screen.getByLabelText('Phone')).toHaveValue(user.phone);
+    // Phones show their number pad for it.
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Address')).toHaveValue(user.address);
+  });
+
+  it('shows SPEC\'s fields only, the new security answer once the shopper asks to change it', async () => {
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const form = (await screen.findByRole('button', { name: 'Update' })).closest('form');
+    const labels = () => [...form.querySelectorAll('label')].map((l) => l.textContent);
+    expect(labels()).toEqual(['Name', 'Email', 'Password', 'Phone', 'Address']);
+    await person.click(screen.getByRole('button', { name: 'Change security answer' }));
+    expect(screen.getByLabelText('New security answer')).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Change security answer' })).not.toBeInTheDocument();
+    expect(labels()).toEqual(['Name', 'Email', 'Password', 'Phone', 'Address', 'New security answer']);
   });
 
   it('sends the form, replaces the session user and stored auth, and says so', async () => {
@@ -103,7 +116,8 @@ describe('shopper profile', () => {
       }),
     );
     const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
-    await person.click(await screen.findByLabelText('New security answer'));
+    await person.click(await screen.findByRole('button', { name: 'Change security answer' }));
+    await person.click(screen.getByLabelText('New security answer'));
     await person.paste('green');
     await person.click(screen.getByLabelText('Current password'));
     await person.paste('oldsecret');
