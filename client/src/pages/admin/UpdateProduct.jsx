@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { adminCategoriesQuery } from '../../api/categories';
 import { productQuery } from '../../api/products';
@@ -13,13 +13,14 @@ import { GENERIC_ERROR } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { saveEdit } from '../../components/dashboard/saveProduct';
+import { ADMIN_PRODUCTS } from '../../paths';
 
 /** UpdateProduct lets the admin edit every field of one product, its sizes and colours included, or delete it. */
 export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
-  const { data: product, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
+  const { data: product, error, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
@@ -42,6 +43,18 @@ export default function UpdateProduct() {
     if (!answer) return;
     await act(() => deleteProduct(product._id), 'Product DEleted Succfully');
   };
+
+  // A product deleted meanwhile (or a mistyped address) has no form to show: say so, and
+  // lead back to the list.
+  if (error?.status === 404) {
+    return (
+      <DashboardShell title="Dashboard - Product not found" menu={<AdminMenu />}>
+        <h1>Product not found</h1>
+        <p>This product is not in the shop (any more).</p>
+        <Link to={ADMIN_PRODUCTS} className="tap-link">Back to all products</Link>
+      </DashboardShell>
+    );
+  }
 
   return (
     <DashboardShell title="Dashboard - Update Product" menu={<AdminMenu />}>

@@ -119,6 +119,18 @@ describe('admin update product', () => {
     expect(router.state.location.pathname).toBe(PRODUCT);
   });
 
+  it('says a product that is not in the shop was not found, with a link back to the list, and no form', async () => {
+    server.use(http.get(url('product/get-product/:slug'), () =>
+      HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })));
+    const { user, router } = await renderDashboard('/dashboard/admin/product/gone', { auth: signedIn(admin) });
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Update Product' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'UPDATE PRODUCT' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'DELETE PRODUCT' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to all products' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+  });
+
   it('deletes after the prompt is answered, says so and goes to the products list', async () => {
     let deleted = null;
     let reads = 0;
