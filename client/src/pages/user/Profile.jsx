@@ -80,7 +80,7 @@ export default function Profile() {
         )}
         {!changingAnswer && (
           <Form.Item>
-            <Button size="small" onClick={() => setChangingAnswer(true)}>Change security answer</Button>
+            <Button onClick={() => setChangingAnswer(true)}>Change security answer</Button>
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={save.isPending}>
