@@ -392,6 +392,27 @@ export default function phones() {
     await dialog.getByRole('button', { name: 'Keep order' }).waitFor();
     await check(shopper, 'the order and its Cancel dialog');
     await dialog.getByRole('button', { name: 'Keep order' }).click();
+    // At the narrowest phone the order's number stays on one line, and the dialog's title
+    // keeps clear of its 44 px close button.
+    await shopper.setViewportSize({ width: WIDTHS[0], height: PHONE.height });
+    const lines = await shopper.locator('#order-heading .order-number').evaluate((el) => el.getClientRects().length);
+    if (lines !== 1) problems.push(`the order number takes ${lines} lines at ${WIDTHS[0]}px`);
+    await shopper.getByRole('button', { name: 'Cancel order' }).click();
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await close.waitFor();
+    await shopper.waitForTimeout(500); // the dialog's opening animation
+    // The title's text, not its box: a block as wide as the dialog.
+    const t = await dialog.locator('.ant-modal-title').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const { x, y, width, height } = range.getBoundingClientRect();
+      return { x, y, width, height };
+    });
+    const c = await close.boundingBox();
+    if (t.x + t.width > c.x && t.y < c.y + c.height && c.y < t.y + t.height) {
+      problems.push(`the Cancel dialog's title runs under its close button at ${WIDTHS[0]}px`);
+    }
+    await dialog.getByRole('button', { name: 'Keep order' }).click();
     await shopper.context().close();
 
     const admin = await signedInPage(DEMO_ADMIN, PHONE);

@@ -274,13 +274,24 @@ describe('a long filter list', () => {
     expect(shownColours()).toEqual([...COLOURS.slice(0, 8), 'Coral']);
   });
 
-  it('keeps its values and its Show all button when a filter brings them all to 0', async () => {
-    const { user } = await openTheList('/shop');
+  it('shows first, collapsed, the values that still give products when a filter brings others to 0', async () => {
+    const corals = makeProduct(9, {
+      category: categories[1],
+      options: [{ name: 'Colour', values: ['Coral'] }],
+      variants: [{ _id: 'v9-0', sku: 'S90', options: { Colour: 'Coral' }, quantity: 1 }],
+    });
+    server.use(browseHandler([manyColours, makeProduct(8, { category: categories[1] }), corals]));
+    const { user } = await renderRoute('/shop');
+    await screen.findByText(/product\(s\)/);
     await user.click(box('Category', 'Jeans'));
-    await screen.findByText('1 product(s)');
-    expect(shownColours()).toEqual(COLOURS.slice(0, 8));
-    expect(box('Colour', COLOURS[0])).toBeDisabled();
-    expect(within(colours()).getByRole('button', { name: 'Show all 12' })).toBeInTheDocument();
+    await screen.findByText('2 product(s)');
+    // Coral, eleventh of the twelve, is the one colour left: it is not hidden behind Show all.
+    expect(shownColours()).toEqual(['Coral']);
+    const more = within(colours()).getByRole('button', { name: 'Show all 12' });
+    await user.click(more);
+    expect(shownColours()).toEqual(COLOURS);
+    expect(box('Colour', 'Black')).toBeDisabled();
+    expect(box('Colour', 'Coral')).toBeEnabled();
   });
 
   it('has no button when it has 8 values or fewer', async () => {

@@ -13,7 +13,9 @@ const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
 /**
  * FacetGroup lists a facet's values with their counts. A long list shows its first
  * FACET_VALUES_SHOWN values, and any chosen value beyond them, until its Show all button opens
- * the rest (the server's first screen draws it so, api/httpapi/firstscreen.html).
+ * the rest (the server's first screen draws it so, api/httpapi/firstscreen.html). Collapsed,
+ * it skips the values other filters brought to 0 (useSteadyFacets keeps them in place), so
+ * the values that still give products are not hidden behind Show all.
  */
 function FacetGroup({ id, legend, values, chosen, onChange }) {
   const [expanded, setExpanded] = useState(false);
@@ -21,7 +23,8 @@ function FacetGroup({ id, legend, values, chosen, onChange }) {
   const toggle = (value, on) => onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
   const long = values.length > FACET_VALUES_SHOWN;
   const shown = long && !expanded
-    ? values.filter(({ value }, i) => i < FACET_VALUES_SHOWN || chosen.includes(value))
+    ? values.filter(({ value, count }) => count > 0 || chosen.includes(value))
+      .filter(({ value }, i) => i < FACET_VALUES_SHOWN || chosen.includes(value))
     : values;
   return (
     <fieldset className="filters__group">

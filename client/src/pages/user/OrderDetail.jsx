@@ -25,7 +25,7 @@ function OrderBody({ order, token }) {
   const money = useMoney();
   return (
     <article aria-labelledby="order-heading" className="order-page">
-      <h1 id="order-heading" className="dashboard__title">Order {order.number}</h1>
+      <h1 id="order-heading" className="dashboard__title">Order <span className="order-number">{order.number}</span></h1>
       <TermList
         rows={[
           ['Placed', <><time dateTime={order.createdAt}>{when(order.createdAt)}</time> ({fromNow(order.createdAt)})</>],
