@@ -1,6 +1,7 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
 // shopper with items, the card form. A paid cart is emptied and the shopper goes to their
 // orders; a failed payment is silent (logged) and Pay comes back.
+import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -39,14 +40,29 @@ export default function CartPage() {
     },
   });
 
-  const remove = (index) => setCart((items) => items.filter((_, i) => i !== index));
+  // Remove takes its own button away: focus goes to the Remove of the line that took its
+  // place (or the one before), or to the count when the cart is empty, not to the page's top.
+  const lines = useRef(null);
+  const count = useRef(null);
+  const removedAt = useRef(null);
+  const remove = (index) => {
+    removedAt.current = index;
+    setCart((items) => items.filter((_, i) => i !== index));
+  };
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    const buttons = lines.current?.querySelectorAll('.cart-line .btn--danger') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? count.current)?.focus();
+  }, [cart.length]);
   const total = money(cartTotal(cart));
   const who = auth.token && auth.user ? auth.user.name : 'Guest';
   return (
     <Layout title="Cart">
       <section className="cart-page">
         <h1 className="page-title">Hello {who}</h1>
-        <p className="cart-page__count">
+        <p className="cart-page__count" role="status" tabIndex={-1} ref={count}>
           {cart.length ? `You have ${cart.length} item(s) in your cart` : 'Your Cart Is Empty'}
           {cart.length > 0 && !auth.token ? ', please login to checkout' : ''}
         </p>
@@ -56,7 +72,7 @@ export default function CartPage() {
           </p>
         )}
         <div className="cart-page__body">
-          <ul className="cart-page__lines" aria-label="Cart items">
+          <ul className="cart-page__lines" aria-label="Cart items" ref={lines}>
             {cart.map((product, i) => (
               <li key={`${product._id}-${i}`}>
                 <CartLine product={product} onRemove={() => remove(i)} />

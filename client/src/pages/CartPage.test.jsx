@@ -42,6 +42,17 @@ describe('Cart page', () => {
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
   });
 
+  it('keeps the keyboard in the cart after Remove: on the next line\'s Remove, else the count', async () => {
+    const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, shirt] });
+    const removes = () => within(screen.getByRole('list', { name: 'Cart items' })).queryAllByRole('button', { name: 'Remove' });
+    await person.click(removes()[0]);
+    expect(removes()[0]).toHaveFocus(); // the line that took its place
+    await person.click(removes()[1]);
+    expect(removes()[0]).toHaveFocus(); // the last line went: the one before it
+    await person.click(removes()[0]);
+    expect(screen.getByText('Your Cart Is Empty')).toHaveFocus();
+  });
+
   it('asks a signed-out visitor to log in, returning to /cart', async () => {
     const { user: person, router } = await renderRoute('/cart', { cart: [shirt] });
     expect(screen.queryByRole('button', { name: /^Pay\b/ })).not.toBeInTheDocument();

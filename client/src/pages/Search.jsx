@@ -10,7 +10,7 @@ export default function Search() {
   return (
     <Layout title="Search results">
       <h1 className="page-title">Search Results</h1>
-      <p className="result-count">{results.length < 1 ? NO_PRODUCTS : foundText(results.length)}</p>
+      <p className="result-count" role="status">{results.length < 1 ? NO_PRODUCTS : foundText(results.length)}</p>
       <ProductGrid products={results} label="Search results" />
     </Layout>
   );

@@ -52,6 +52,8 @@ describe('Shop page', () => {
     await waitFor(() => expect(cards()).toHaveLength(6));
     await user.click(more);
     await waitFor(() => expect(cards()).toHaveLength(8));
+    // The button goes once all are in: focus is on the first new card's name, not the page's top.
+    await waitFor(() => expect(within(cards()[6]).getAllByRole('link')[0]).toHaveFocus());
     expect(screen.getByRole('article', { name: 'Product 8' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();

@@ -6,7 +6,7 @@
 // A failed load keeps the panel with the counts it last had, so other filters can be chosen;
 // one the server refused (filters it cannot answer) shows its reason and no Try again.
 // The panel's rows stay in place while the shopper filters (useSteadyFacets).
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
 import ProductGridSkeleton from '../status/ProductGridSkeleton';
@@ -47,6 +47,21 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const failed = failures.length > 0;
   const busy = (ready.length < loaded.length || loaded[0].isPlaceholderData) && !failed;
   const retry = () => failures.forEach((query) => query.refetch());
+
+  // Load more is disabled while it loads, which drops the keyboard's focus to the top of the
+  // page: once the next products are in, focus goes to the first of them.
+  const results = useRef(null);
+  const focusFrom = useRef(null);
+  const askMore = () => {
+    focusFrom.current = products.length;
+    loadMore();
+  };
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || products.length <= from) return;
+    focusFrom.current = null;
+    results.current?.querySelectorAll('.product-grid > li')[from]?.querySelector('a:not([tabindex="-1"])')?.focus();
+  }, [products.length]);
   const filtered = activeFilters(filters) > 0;
 
   let body;
@@ -75,7 +90,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
         onClose={closeDrawer}
         total={total}
       />
-      <section className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
+      <section ref={results} className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
         <div className="browse__toolbar">
           <p className="result-count" id="result-count" role="status">{first ? countText(total) : ''}</p>
           <button type="button" className="btn browse__filters-button" aria-expanded={drawer}
@@ -91,7 +106,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
         {first && failed && ready.length > 0 && <ErrorState what="more products" error={error} onRetry={retry} />}
         <div className="load-more">
           {first && !failed && products.length < total && (
-            <button type="button" className="btn" onClick={loadMore} disabled={busy} aria-busy={busy}>
+            <button type="button" className="btn" onClick={askMore} disabled={busy} aria-busy={busy}>
               {LOAD_MORE}
             </button>
           )}

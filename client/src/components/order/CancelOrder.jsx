@@ -9,9 +9,10 @@ import { SOMETHING_WENT_WRONG } from '../../texts';
 /**
  * CancelOrder is the Cancel order button of an order that has not shipped: it asks first, then
  * cancels; the page shows the answered order (Cancelled, with its history) at once. A refusal
- * shows the server's reason.
+ * shows the server's reason. `onCancelled` is told once the order is cancelled (the button
+ * then goes, and the page decides where focus goes).
  */
-export default function CancelOrder({ order, token }) {
+export default function CancelOrder({ order, token, onCancelled }) {
   const [asking, setAsking] = useState(false);
   const queryClient = useQueryClient();
   const cancel = useMutation({
@@ -23,6 +24,7 @@ export default function CancelOrder({ order, token }) {
       [[...ORDERS_KEY, 'mine'], [...ORDERS_KEY, 'all'], PRODUCTS_KEY, PRODUCT_KEY]
         .forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
       toast.success(answer.message || 'Order cancelled');
+      onCancelled?.();
     },
     onSettled: () => setAsking(false),
   });

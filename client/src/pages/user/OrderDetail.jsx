@@ -2,6 +2,7 @@
 // was bought (photo, size and colour, price), the total, the payment, the status history as a
 // timeline, and Cancel order while it has not shipped. An order the server refuses to show
 // (not the shopper's, unknown, a malformed id) says why in the server's words.
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
@@ -23,9 +24,17 @@ import { canCancel } from '../../rules';
 
 function OrderBody({ order, token }) {
   const money = useMoney();
+  // A cancel takes its button away with the dialog: focus goes to the order's heading rather
+  // than to the top of the page, once the dialog is gone (open, it keeps focus inside).
+  const heading = useRef(null);
+  const [cancelled, setCancelled] = useState(false);
+  const cancellable = canCancel(order);
+  useEffect(() => {
+    if (cancelled && !cancellable) heading.current?.focus();
+  }, [cancelled, cancellable]);
   return (
     <article aria-labelledby="order-heading" className="order-page">
-      <h1 id="order-heading" className="dashboard__title">Order <span className="order-number">{order.number}</span></h1>
+      <h1 id="order-heading" className="dashboard__title" tabIndex={-1} ref={heading}>Order <span className="order-number">{order.number}</span></h1>
       <TermList
         rows={[
           ['Placed', <><time dateTime={order.createdAt}>{when(order.createdAt)}</time> ({fromNow(order.createdAt)})</>],
@@ -33,9 +42,9 @@ function OrderBody({ order, token }) {
           ['Total', money(order.total)],
         ]}
       />
-      {canCancel(order) && (
+      {cancellable && (
         <p style={{ marginTop: 16 }}>
-          <CancelOrder order={order} token={token} />
+          <CancelOrder order={order} token={token} onCancelled={() => setCancelled(true)} />
         </p>
       )}
       <h2>Items</h2>

@@ -181,6 +181,8 @@ describe('shopper order page', () => {
     expect(history.map((li) => li.querySelector('strong').textContent)).toEqual(['Not Process', 'Processing', 'Cancelled']);
     expect(history[2]).toHaveTextContent('by you');
     expect(reads).toHaveBeenCalled();
+    // The button is gone: focus lands on the order's heading, not the top of the page.
+    await waitFor(() => expect(page.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it('keeps the order when the shopper changes their mind', async () => {
@@ -194,6 +196,7 @@ describe('shopper order page', () => {
     await person.click(dialog.getByRole('button', { name: 'Keep order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(cancel).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cancel order' })).toHaveFocus());
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Not Process');
   });
 
