@@ -1,3 +1,4 @@
+import { cloneElement } from 'react';
 import { Grid, Pagination } from 'antd';
 
 /**
@@ -7,6 +8,11 @@ import { Grid, Pagination } from 'antd';
  * more than a phone's width, and its last arrow wrapped to a row of its own. Its buttons and
  * field are 44 px tap targets (index.css).
  */
+// antd's arrows are named by their icons, "left" and "right": a screen reader says what they do.
+const ARROW_NAMES = { prev: 'Previous page', next: 'Next page' };
+const nameArrows = (_, type, original) =>
+  (ARROW_NAMES[type] ? cloneElement(original, { 'aria-label': ARROW_NAMES[type] }) : original);
+
 export default function Pager({ page, pageSize, total, onChange }) {
   const screens = Grid.useBreakpoint();
   // Only a width that matched a query counts: before the first match is known (and in tests
@@ -22,6 +28,7 @@ export default function Pager({ page, pageSize, total, onChange }) {
       onChange={onChange}
       showSizeChanger={false}
       simple={narrow}
+      itemRender={nameArrows}
     />
   );
 }

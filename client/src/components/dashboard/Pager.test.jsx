@@ -34,6 +34,16 @@ describe('Pager', () => {
     expect(onChange).toHaveBeenCalledWith(5, 6);
   });
 
+  it.each([1280, 390])('names its arrows by what they do at %i px', async (px) => {
+    widthIs(px);
+    const onChange = vi.fn();
+    render(<Pager page={4} pageSize={6} total={60} onChange={onChange} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Next page' }));
+    expect(onChange).toHaveBeenLastCalledWith(5, 6);
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onChange).toHaveBeenLastCalledWith(3, 6);
+  });
+
   it('on a phone shows "‹ [page] / pages ›", steps with the arrows and jumps to a typed page', async () => {
     widthIs(390);
     const onChange = vi.fn();
