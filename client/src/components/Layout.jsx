@@ -1,17 +1,37 @@
 // The shared page frame: a skip link, the header, the content area (min-height 70vh), the
 // footer and the toast block. Usage: <Layout title="Shop">…</Layout>; the title becomes the
 // document title.
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
 import Header from './header/Header';
 import Footer from './Footer';
 import { BRAND } from '../texts';
 
+/**
+ * useFocusOnNewPage moves focus to the content of a page the shopper went to, as loading a page
+ * would: a screen reader starts reading it, and Tab goes on from its top rather than from
+ * wherever the old page left focus (often nowhere: the link or button that led here is gone).
+ * The first page of a visit (its location key is "default") keeps the browser's own start, and
+ * changes of the query alone (filters, Load more) leave focus where it is.
+ */
+function useFocusOnNewPage() {
+  const main = useRef(null);
+  const { pathname, key } = useLocation();
+  const firstPage = key === 'default';
+  useEffect(() => {
+    if (!firstPage) main.current?.focus({ preventScroll: true });
+  }, [pathname, firstPage]);
+  return main;
+}
+
 export default function Layout({ title = BRAND, children }) {
+  const main = useFocusOnNewPage();
   return (
     <>
       <title>{title}</title>
       <a href="#main" className="skip-link">Skip to content</a>
       <Header />
-      <main id="main" tabIndex={-1} className="page-content" style={{ minHeight: '70vh' }}>
+      <main id="main" ref={main} tabIndex={-1} className="page-content" style={{ minHeight: '70vh' }}>
         {children}
       </main>
       <Footer />

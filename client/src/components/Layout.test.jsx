@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 
 describe('Layout', () => {
@@ -11,5 +11,13 @@ describe('Layout', () => {
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByText(/2024\. All rights reserved/)).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveStyle({ minHeight: '70vh' });
+  });
+
+  it('moves focus to the new page\'s content after a link, and leaves the first page of a visit alone', async () => {
+    const { user, router } = await renderRoute('/about');
+    expect(screen.getByRole('main')).not.toHaveFocus();
+    await user.click(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Contact' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contact'));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 });
