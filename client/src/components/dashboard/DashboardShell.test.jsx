@@ -4,17 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { theme } from 'antd';
 import AppProviders from '../../providers';
 import DashboardShell from './DashboardShell';
-
-/** widthIs answers media queries as a screen of that many pixels would. */
-function widthIs(px) {
-  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
-    const min = /min-width:\s*(\d+)px/.exec(query);
-    const max = /max-width:\s*(\d+)px/.exec(query);
-    const matches = (!min || px >= Number(min[1])) && (!max || px <= Number(max[1]));
-    return { matches, media: query, onchange: null, addListener() {}, removeListener() {},
-      addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false };
-  });
-}
+import { widthIs } from '../../test/screen-width';
 
 afterEach(() => vi.restoreAllMocks());
 
