@@ -143,10 +143,10 @@ func (s *UserService) ResetPassword(ctx context.Context, r shop.PasswordReset) e
 
 // setPassword stores a new password hash (with the other fields of set), then stamps when it
 // changed and voids the reset links sent before. Tokens issued before the stamp are void, and a
-// sign-in takes its token's time before it reads the stored password. The stamp is taken only once the new password is
-// visible, and rounded up past the current millisecond, so every sign-in that read the old
-// password holds an older token: a change that lands while such a sign-in is being checked
-// voids its token, however the two interleave.
+// sign-in takes its token's time before it reads the stored password. The stamp is taken only
+// once the new password is visible, and rounded up past the current millisecond, so every
+// sign-in that read the old password holds an older token: a change that lands while such a
+// sign-in is being checked voids its token, however the two interleave.
 func (s *UserService) setPassword(ctx context.Context, id bson.ObjectID, hash string, set bson.M) error {
 	set["password"] = hash
 	set["credentialsChangedAt"] = s.now()
