@@ -34,9 +34,11 @@ export const isRefused = (error) =>
 /**
  * reportError is how every failed call reaches the shopper: with a fixed text (the `errorText`
  * of a query's or mutation's meta) it shows the server's message or that text as an error
- * toast; without one the failure is silent on screen and only logged.
+ * toast; without one the failure is silent on screen and only logged. `shownOnScreen` lists
+ * the statuses the screen itself explains (a page that says "not found"), which a toast
+ * would only repeat.
  */
-export function reportError(error, errorText) {
-  if (errorText) toast.error(errorMessage(error, errorText));
+export function reportError(error, errorText, shownOnScreen = []) {
+  if (errorText && !shownOnScreen.includes(error?.status)) toast.error(errorMessage(error, errorText));
   else console.log(error);
 }

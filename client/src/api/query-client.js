@@ -1,13 +1,16 @@
 // The query cache of the client: every read goes through TanStack Query (cache, loading and
 // error from one place), and every failure, read or write, reaches reportError here, so no
 // screen writes its own error toast. A query or mutation names its fixed failure text in
-// `meta.errorText`; without one its failure is silent (logged only).
+// `meta.errorText`; without one its failure is silent (logged only). `meta.shownOnScreen` lists
+// the statuses its screen explains itself, without a toast.
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportError } from './errors';
 
 export function makeQueryClient() {
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => reportError(error, query.meta?.errorText) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => reportError(error, query.meta?.errorText, query.meta?.shownOnScreen),
+    }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta?.errorText),
     }),

@@ -29,7 +29,9 @@ describe('Product page option pickers', () => {
     const { user } = await renderRoute('/product/linen-tee');
     await user.click(await screen.findByRole('radio', { name: 'Navy' }));
     expect(radio('Size', 'L')).toBeDisabled();
+    expect(radio('Size', 'L')).toHaveAccessibleDescription('Not available');
     expect(radio('Size', 'S')).toBeEnabled();
+    expect(radio('Size', 'S')).not.toHaveAccessibleDescription();
     await user.click(radio('Colour', 'Sand'));
     expect(radio('Size', 'S')).toBeDisabled();
     expect(radio('Size', 'L')).toBeEnabled();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../context/auth';
 import { allOrdersQuery, ORDER_STATUS_ERROR, ORDERS_KEY, updateOrderStatus } from '../../api/orders';
@@ -12,7 +13,8 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 
 /**
  * AdminOrders lists every order, 3 a page from the server, numbered across pages, and lets
- * the admin change each one's status.
+ * the admin change each one's status. A change that lands is told to screen readers (SPEC shows
+ * it with no toast; the list's reload alone says nothing to them).
  */
 export default function AdminOrders() {
   const [auth] = useAuth();
@@ -21,10 +23,14 @@ export default function AdminOrders() {
     (n) => allOrdersQuery(auth?.token, n, ADMIN_ORDERS_PAGE_SIZE),
     ADMIN_ORDERS_PAGE_SIZE,
   );
+  const [changed, setChanged] = useState('');
   const status = useMutation({
     mutationFn: ({ order, value }) => updateOrderStatus(order._id, value),
     meta: { errorText: ORDER_STATUS_ERROR },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_KEY }),
+    onSuccess: (_answer, { number, value }) => {
+      setChanged(`Order #${number} is now ${value}.`);
+      return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    },
   });
 
   let body;
@@ -35,10 +41,13 @@ export default function AdminOrders() {
   else {
     body = (
       <>
-        {data.orders.map((order, i) => (
-          <AdminOrderCard key={order._id} order={order} number={(data.page - 1) * ADMIN_ORDERS_PAGE_SIZE + i + 1}
-            onStatusChange={(o, value) => status.mutate({ order: o, value })} />
-        ))}
+        {data.orders.map((order, i) => {
+          const number = (data.page - 1) * ADMIN_ORDERS_PAGE_SIZE + i + 1;
+          return (
+            <AdminOrderCard key={order._id} order={order} number={number}
+              onStatusChange={(o, value) => status.mutate({ order: o, value, number })} />
+          );
+        })}
         <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={data.total} onChange={setPage} />
       </>
     );
@@ -47,6 +56,7 @@ export default function AdminOrders() {
   return (
     <DashboardShell title="All Orders Data" menu={<AdminMenu />}>
       <h1 className="dashboard__title">All Orders</h1>
+      <p className="visually-hidden" role="status">{changed}</p>
       {body}
     </DashboardShell>
   );

@@ -153,6 +153,7 @@ describe('admin orders', () => {
     expect(id).toBe('o2');
     expect(sent).toEqual({ status: 'Delivered' });
     await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Delivered'));
+    expect(screen.getByRole('status')).toHaveTextContent('Order #2 is now Delivered.');
   });
 
   it('shows Something went wrong while updating order status when a change fails', async () => {
@@ -163,6 +164,7 @@ describe('admin orders', () => {
     await user.click(screen.getByRole('combobox', { name: 'Status of order #1' }));
     await user.click(await screen.findByTitle('Cancelled'));
     expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
+    expect(screen.queryByText(/is now/)).not.toBeInTheDocument();
   });
 
   it('shows Something went wrong while fetching orders when the list fails, and Try again loads it', async () => {

@@ -20,7 +20,11 @@ export default function UpdateProduct() {
   const { slug } = useParams();
   const act = useProductAction();
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
-  const { data: product, error, refetch } = useQuery({ ...productQuery(slug), meta: { errorText: GENERIC_ERROR }, staleTime: 0 });
+  const { data: product, error, refetch } = useQuery({
+    ...productQuery(slug),
+    meta: { errorText: GENERIC_ERROR, shownOnScreen: [404] },
+    staleTime: 0,
+  });
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);

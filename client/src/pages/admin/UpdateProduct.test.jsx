@@ -127,6 +127,8 @@ describe('admin update product', () => {
     expect(screen.queryByRole('heading', { name: 'Update Product' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'UPDATE PRODUCT' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'DELETE PRODUCT' })).not.toBeInTheDocument();
+    // The page says it; a toast would say it twice.
+    expect(screen.queryByText('Product not found.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to all products' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
   });
