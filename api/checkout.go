@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
@@ -107,7 +108,9 @@ func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (o *Order, cre
 	}
 	o, err = s.place(ctx, orderID, r)
 	if err != nil {
-		if r.IdempotencyKey != "" {
+		// An order left pending keeps its key: a retry waits for the recovery pass to settle
+		// it (and then answers it when it was paid) rather than charging the card again.
+		if r.IdempotencyKey != "" && !errors.Is(err, errLeftPending) {
 			if rerr := s.store.ReleaseCheckoutClaim(context.WithoutCancel(ctx), r.BuyerID, r.IdempotencyKey, orderID); rerr != nil {
 				s.log.Error("checkout: idempotency claim not released; retries with this key will wait",
 					"buyer", r.BuyerID, "order", orderID, "err", rerr)
@@ -191,11 +194,17 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	if err == nil && (pay == nil || !pay.Success) {
 		err = Errorf(EDECLINED, "Your payment was not accepted. Please check your card details or use another card.")
 	}
+	if err != nil && ErrorCode(err) == EINTERNAL { // a fault, not a refusal the gateway explained
+		pay, err = s.chargeTaken(ctx, o, err)
+	}
+	if errors.Is(err, errLeftPending) {
+		return nil, err
+	}
 	if err != nil {
 		s.abandon(ctx, o)
 		return nil, err
 	}
-	paid, err := s.markPaid(ctx, o, pay)
+	paid, made, err := s.markPaid(ctx, o, pay)
 	if err != nil {
 		if rerr := s.gateway.Refund(ctx, *pay); rerr != nil {
 			s.log.Error("checkout: order not marked paid and the charge NOT refunded; refund it by hand",
@@ -206,8 +215,34 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 		return nil, fmt.Errorf("mark order %s paid: %w", orderID, err)
 	}
 	paid.Buyer.Name = r.BuyerName
-	s.notifyPlaced(paid, r.buyer())
+	if made {
+		s.notifyPlaced(paid, r.buyer())
+	}
 	return paid, nil
+}
+
+// errLeftPending marks a checkout whose charge has an outcome no one can tell yet: its order
+// stays pending, with its units and its Idempotency-Key, for the recovery pass to settle.
+var errLeftPending = errors.New("the order is left pending for the recovery pass")
+
+// chargeTaken is asked when the charge of order o failed with a fault rather than a decline
+// (a timeout, a 5xx, a connection cut): the card may have been charged all the same. The
+// gateway is asked by the charge's idempotency key, which also voids the key when nothing was
+// taken, so no late charge can land after the order is abandoned. It answers the payment
+// taken, or chargeErr when none was, or an errLeftPending when the gateway cannot say.
+func (s *Orders) chargeTaken(ctx context.Context, o *Order, chargeErr error) (*Payment, error) {
+	pay, err := s.gateway.FindCharge(ctx, s.charge(o))
+	switch {
+	case err != nil:
+		s.log.Error("checkout: the charge failed and the gateway cannot say whether it was taken; the order stays pending for the recovery pass",
+			"order", o.ID, "charge_err", chargeErr, "err", err)
+		return nil, fmt.Errorf("charge order %s: %w (%w)", o.ID, errLeftPending, chargeErr)
+	case pay != nil:
+		s.log.Warn("checkout: the charge answered an error but was taken; the order is paid",
+			"order", o.ID, "charge_err", chargeErr)
+		return pay, nil
+	}
+	return nil, chargeErr
 }
 
 // pricedCart is what pricing read of each stock item of a cart: how the shopper names it and
@@ -275,17 +310,20 @@ func (s *Orders) charge(o *Order) Charge {
 }
 
 // markPaid records the payment on the pending order and lets go of its holds: the units are
-// sold. When the recovery pass settled the order first (a very slow checkout), its outcome
-// is the order's.
-func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, error) {
+// sold. When the recovery pass (or a payment notice) settled the order first (a very slow
+// checkout), its outcome is the order's. It reports whether this call made the order paid:
+// only that one tells the buyer, so a buyer gets one confirmation.
+func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, bool, error) {
+	made := true
 	paid, err := s.store.SettlePayment(ctx, o.ID, PaymentPaid, pay)
 	if ErrorCode(err) == ECONFLICT {
+		made = false
 		if paid, err = s.store.Order(ctx, o.ID); err == nil && paid.PaymentState != PaymentPaid {
 			err = fmt.Errorf("order %s was settled as %s while it was being paid", o.ID, paid.PaymentState)
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	for _, res := range o.Reserved {
 		if err := s.stock.Settle(ctx, o.ID, res.Item); err != nil {
@@ -293,7 +331,7 @@ func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, 
 				"variant", res.Item.VariantID, "err", err)
 		}
 	}
-	return paid, nil
+	return paid, made, nil
 }
 
 // abandon gives back every unit the order holds and marks it abandoned. It runs even when the

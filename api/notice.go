@@ -33,11 +33,13 @@ func (s *Orders) SettleNotice(ctx context.Context, n PaymentNotice) error {
 				"provider", n.Payment.Provider, "transaction", n.Payment.TransactionID)
 			return nil
 		}
-		paid, err := s.markPaid(ctx, o, n.Payment)
+		paid, made, err := s.markPaid(ctx, o, n.Payment)
 		if err != nil {
 			return err
 		}
-		s.notifyPlaced(paid, nil)
+		if made {
+			s.notifyPlaced(paid, nil)
+		}
 	case n.Kind == NoticeFailed && o.PaymentState == PaymentPending:
 		for _, res := range o.Reserved {
 			if err := s.stock.Release(ctx, o.ID, res.Item); err != nil {

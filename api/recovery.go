@@ -71,11 +71,13 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 		return fmt.Errorf("ask the gateway about order %s: %w", id, err)
 	}
 	if pay != nil {
-		paid, err := s.markPaid(ctx, o, pay)
+		paid, made, err := s.markPaid(ctx, o, pay)
 		if err != nil {
 			return err
 		}
-		s.notifyPlaced(paid, nil)
+		if made {
+			s.notifyPlaced(paid, nil)
+		}
 		s.log.Info("recovery: charged order marked paid", "order", id, "number", o.Number)
 		return nil
 	}
