@@ -83,7 +83,10 @@ func NewResetLinks(c ResetLinksConfig) *ResetLinks {
 	return r
 }
 
-var errBadResetLink = Errorf(EINVALID,
+// ErrBadResetLink refuses a reset link's token: unknown, used or expired. Only this refusal
+// counts against the limit of reset links tried (a too-short new password is a typo, not a
+// guess).
+var ErrBadResetLink = Errorf(EINVALID,
 	"The token of this reset link is not valid, was used already or has expired. Please ask for a new link.")
 
 // SendLink mails a fresh link to the account, if there is one.
@@ -123,21 +126,21 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 // Reset sets the new password of the link's account.
 func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) error {
 	if token == "" || len(token) > 100 {
-		return errBadResetLink
+		return ErrBadResetLink
 	}
 	if err := validatePassword("New password", newPassword); err != nil {
 		return err
 	}
 	userID, err := r.tokens.TakeResetToken(ctx, hashToken(token), r.now())
 	if ErrorCode(err) == ENOTFOUND {
-		return errBadResetLink
+		return ErrBadResetLink
 	}
 	if err != nil {
 		return fmt.Errorf("reset password: %w", err)
 	}
 	if err := r.users.SetPassword(ctx, userID, newPassword); err != nil {
 		if ErrorCode(err) == ENOTFOUND {
-			return errBadResetLink
+			return ErrBadResetLink
 		}
 		return fmt.Errorf("reset password: %w", err)
 	}

@@ -77,14 +77,11 @@ func (m *memoryCounter) Release(_ context.Context, key string) error {
 type failureLimits struct {
 	counter       shop.AttemptCounter
 	name          string // keeps these keys apart from other limits' in a shared counter
-	perKey, perIP int    // perIP 0: no limit per address
+	perKey, perIP int    // 0: no limit per account (with the address), or per address
 	window        time.Duration
 	message       string           // the 429 answer
 	failed        func(error) bool // which outcomes of the check count as failures
 }
-
-// invalid is the failure of a check of something given: a bad reset token.
-func invalid(err error) bool { return shop.ErrorCode(err) == shop.EINVALID }
 
 // unauthorized is the usual failure: wrong credentials.
 func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHORIZED }

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -204,6 +205,28 @@ func TestResetLinkIsRateLimited(t *testing.T) {
 		t.Fatal("429 without Retry-After")
 	}
 	box.none()
+}
+
+// Tries of reset links are limited per address: a hundred bad tokens, then 429. A new
+// password too short is a typo, not a guess: it never counts, so a shopper behind a busy
+// office's address who mistypes it keeps the link working.
+func TestResetPasswordIsRateLimitedPerAddress(t *testing.T) {
+	a, box, _ := newResetApp(t)
+	a.signUp("Asha Rao", "asha@shop.test")
+	a.askResetLink("asha@shop.test", 202)
+	token := box.resetToken()
+	for range 20 {
+		a.resetWith(token, "abc", 400)
+	}
+	for i := range 100 {
+		a.resetWith(fmt.Sprintf("%064x", i), "newpass1", 400)
+	}
+	rec := a.do(request{method: "POST", path: "/api/v1/auth/reset-password",
+		body: map[string]string{"token": token, "newpassword": "newpass1"}})
+	expect(t, rec, 429)
+	if rec.Header().Get("Retry-After") == "" {
+		t.Fatal("429 without Retry-After")
+	}
 }
 
 // Look-alike spellings of one address share its limit, so they cannot fill its inbox.

@@ -114,8 +114,10 @@ func New(d Deps) (*Server, error) {
 			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
 		linkAsks: limits("reset-link", failuresPerAddress,
 			"Too many password reset attempts. Please try again later.", func(error) bool { return true }),
-		linkUses: limits("reset-token", failuresPerAddress,
-			"Too many password reset attempts. Please try again later.", invalid),
+		// A reset link names no account, so its tries are limited per address alone.
+		linkUses: &failureLimits{counter: d.Attempts, name: "reset-token", perIP: failuresPerAddress,
+			window: failureWindow, message: "Too many password reset attempts. Please try again later.",
+			failed: func(err error) bool { return errors.Is(err, shop.ErrBadResetLink) }},
 		hashing: newHashGate(d.HashSlots, d.HashPatience),
 	}
 	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
