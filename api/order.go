@@ -3,6 +3,7 @@ package shop
 import (
 	"context"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -197,6 +198,9 @@ func (r *CheckoutRequest) Validate() error {
 		if len(it.VariantID) > 100 {
 			return Errorf(EINVALID, "Field cart[%d].variantId is not a valid id.", i)
 		}
+		// Ids are hexadecimal, in either case; the store answers them in lower case, so an
+		// id in upper case would not find the product or size it names.
+		r.Cart[i].ID, r.Cart[i].VariantID = strings.ToLower(it.ID), strings.ToLower(it.VariantID)
 	}
 	return nil
 }

@@ -285,6 +285,21 @@ func TestCheckoutPlacesAnOrderPricedFromTheStore(t *testing.T) {
 
 func sortedOf(ss ...string) []string { slices.Sort(ss); return ss }
 
+// An id is its hexadecimal digits in either case: a cart naming its product in upper case
+// buys that product, as every other call finds it.
+func TestCheckoutTakesIdsInEitherCase(t *testing.T) {
+	a := newShopApp(t, shopOptions{})
+	token, _ := a.signUp("Asha Rao", "asha@shop.test")
+	shirt := a.addProduct("Linen Shirt", 499.5, 10)
+	ans := a.checkout(token, "", map[string]any{"nonce": okNonce, "cart": cart(strings.ToUpper(shirt))})
+	if ans.status != http.StatusCreated || len(ans.Order.Products) != 1 || ans.Order.Products[0].ID != shirt {
+		t.Fatalf("checkout = %d %s", ans.status, ans.raw)
+	}
+	if a.stockOf(shirt) != 9 {
+		t.Fatalf("stock = %d, want 9", a.stockOf(shirt))
+	}
+}
+
 // Every failing checkout leaves stock and orders as they were and charges nothing.
 func TestCheckoutFailuresChangeNothing(t *testing.T) {
 	a := newShopApp(t, shopOptions{})
