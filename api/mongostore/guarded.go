@@ -3,9 +3,13 @@ package mongostore
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"shop"
 )
 
 // maxGuardedAttempts bounds how often an update is decided again on MongoDB when other writers
@@ -34,13 +38,20 @@ func (d *DB) guardedUpdate(ctx context.Context, coll *mongo.Collection, id any, 
 // the writes of the document in their order.
 func (d *DB) guardedUpdateThen(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,
 	decide func(doc bson.Raw) (guard, update bson.M, err error), written func()) error {
-	for range maxGuardedAttempts {
+	for attempt := range maxGuardedAttempts {
 		done, err := d.tryGuardedUpdate(ctx, coll, id, notFoundMsg, decide, written)
 		if err != nil || done {
 			return err
 		}
+		// Writers that keep meeting each other step apart by a growing, random pause.
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(time.Duration(rand.Int64N(int64(attempt+1) * int64(time.Millisecond)))):
+		}
 	}
-	return fmt.Errorf("update %s %v: it kept changing under the write", coll.Name(), id)
+	d.log.Warn("guarded update gave up: the document kept changing under the write", "collection", coll.Name(), "id", id)
+	return shop.Errorf(shop.ECONFLICT, "This was changed by someone else while it was being saved. Please try again.")
 }
 
 func (d *DB) tryGuardedUpdate(ctx context.Context, coll *mongo.Collection, id any, notFoundMsg string,

@@ -94,3 +94,27 @@ func TestPlainWritesKeepEachOther(t *testing.T) {
 		}
 	}
 }
+
+// A guarded write that keeps finding its document changed under it (on MongoDB: writers of one
+// busy product meeting each other) gives up with a conflict the client can retry, not a fault.
+func TestGuardedUpdateThatNeverLandsIsAConflict(t *testing.T) {
+	db := mongostore.BatchedReads(storetest.NewDB(t)) // the filter carries the guard, as on MongoDB
+	id := insertProduct(t, db, 10)
+	oid, err := bson.ObjectIDFromHex(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decided := 0
+	err = mongostore.GuardedUpdateForTest(t.Context(), db, db.Database().Collection("products"), oid,
+		func(bson.Raw) (bson.M, bson.M, error) {
+			decided++
+			// A guard the stored document never meets: another writer always came first.
+			return bson.M{"quantity": 11}, bson.M{"$inc": bson.M{"quantity": -1}}, nil
+		})
+	if shop.ErrorCode(err) != shop.ECONFLICT || decided < 2 {
+		t.Fatalf("err = %v after %d decisions; want a conflict after retrying", err, decided)
+	}
+	if q := quantityOf(t, db, id); q != 10 {
+		t.Fatalf("quantity %d, want 10 (nothing written)", q)
+	}
+}

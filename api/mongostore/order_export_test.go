@@ -33,3 +33,9 @@ func StoreCopiesForTest(ctx context.Context, db *DB, productID, file bson.Object
 	_, err := db.storeCopies(ctx, productID, file, src)
 	return err
 }
+
+// GuardedUpdateForTest is guardedUpdate, for tests of how it ends.
+func GuardedUpdateForTest(ctx context.Context, db *DB, coll *mongo.Collection, id any,
+	decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
+	return db.guardedUpdate(ctx, coll, id, "not found", decide)
+}

@@ -292,6 +292,7 @@ func (s *OrderStore) orderDocs(ctx context.Context, ids []string, filter bson.M)
 	if err != nil {
 		return nil, fmt.Errorf("list orders: %w", err)
 	}
+	defer cur.Close(ctx)
 	byID := make(map[string]orderDoc, len(ids))
 	for cur.Next(ctx) {
 		var d orderDoc
