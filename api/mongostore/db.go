@@ -156,17 +156,33 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			{bson.D{{Key: "category", Value: 1}, {Key: "createdAt", Value: -1}}, false},
 			{bson.D{{Key: "createdAt", Value: -1}}, false},
 		},
+		// The order lists sort by {createdAt: -1, _id: -1}: only an index with those keys, in
+		// that order, after the equality on buyer, walks them without sorting every order.
 		ordersColl: {
 			{asc("number"), true},
-			{bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}}, false},
-			{bson.D{{Key: "createdAt", Value: -1}}, false},
+			{bson.D{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, false},
+			{bson.D{{Key: "createdAt", Value: -1}, {Key: "_id", Value: -1}}, false},
 			{bson.D{{Key: "paymentState", Value: 1}, {Key: "createdAt", Value: 1}}, false},
 			{asc("payment.transactionId"), false},
 		},
 		resetTokensColl: {{asc("user"), false}}, // a password change voids the user's links
 	}
+	// Indexes of earlier versions that the ones above replace.
+	superseded := map[string][]bson.D{
+		ordersColl: {
+			{{Key: "buyer", Value: 1}, {Key: "createdAt", Value: -1}},
+			{{Key: "createdAt", Value: -1}},
+		},
+	}
 	if err := d.numberOrders(ctx); err != nil {
 		return err
+	}
+	for coll, keys := range superseded {
+		for _, k := range keys {
+			if err := d.dropIndex(ctx, coll, k); err != nil {
+				return err
+			}
+		}
 	}
 	for coll, indexes := range want {
 		for _, ix := range indexes {

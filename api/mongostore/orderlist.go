@@ -234,7 +234,7 @@ func (s *OrderStore) Orders(ctx context.Context, buyerID string, p shop.Page) ([
 	return out, total, err
 }
 
-// queryOrders pages with MongoDB's indexes on {buyer, createdAt} and {createdAt}.
+// queryOrders pages with MongoDB's indexes on {buyer, createdAt, _id} and {createdAt, _id}.
 func (s *OrderStore) queryOrders(ctx context.Context, filter bson.M, p shop.Page) ([]orderDoc, int, error) {
 	total, err := s.orders().CountDocuments(ctx, filter)
 	if err != nil {
