@@ -7,9 +7,18 @@ import (
 	"time"
 )
 
+// The order statuses, as SPEC names them.
+const (
+	StatusNotProcess = "Not Process"
+	StatusProcessing = "Processing"
+	StatusShipped    = "Shipped"
+	StatusDelivered  = "Delivered"
+	Cancelled        = "Cancelled"
+)
+
 // OrderStatuses is the one list of order statuses, in the order the admin's menu shows them.
 // The first is the status of a new order. An admin may set any of them at any time.
-var OrderStatuses = []string{"Not Process", "Processing", "Shipped", "Delivered", "Cancelled"}
+var OrderStatuses = []string{StatusNotProcess, StatusProcessing, StatusShipped, StatusDelivered, Cancelled}
 
 // ValidOrderStatus reports whether s is one of OrderStatuses.
 func ValidOrderStatus(s string) bool { return slices.Contains(OrderStatuses, s) }

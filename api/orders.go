@@ -46,10 +46,7 @@ func (s *Orders) Order(ctx context.Context, id string, by Actor) (*Order, error)
 }
 
 // cancellable are the statuses in which a buyer may still cancel: nothing has left the shop.
-var cancellable = []string{"Not Process", "Processing"}
-
-// Cancelled is the status of a cancelled order.
-const Cancelled = "Cancelled"
+var cancellable = []string{StatusNotProcess, StatusProcessing}
 
 // errStatusUnchanged stops the write of a status an order has already.
 var errStatusUnchanged = errors.New("the order has this status already")

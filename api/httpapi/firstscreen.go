@@ -17,6 +17,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/photosize"
 )
 
 // On a slow phone the storefront's scripts take over a second to arrive and another to run
@@ -63,8 +64,6 @@ const (
 	filtersID        = "product-filters"
 	facetValuesShown = 8
 )
-
-var photoWidths = []int{320, 640, 1024}
 
 var categoryTileArt = []string{"/tile-1.svg", "/tile-2.svg", "/tile-3.svg"}
 
@@ -243,8 +242,8 @@ func facetOf(legend string, values []screenFacetValue) screenFacet {
 }
 
 func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProduct {
-	srcset := make([]string, len(photoWidths))
-	for i, w := range photoWidths {
+	srcset := make([]string, len(photosize.Widths))
+	for i, w := range photosize.Widths {
 		srcset[i] = photoURL(p, w) + " " + strconv.Itoa(w) + "w"
 	}
 	return screenProduct{

@@ -68,7 +68,6 @@ func (s *Server) orderList(c *gin.Context, orders []*shop.Order, total int, err 
 		fail(c, err)
 		return
 	}
-	c.Header("Cache-Control", "no-store")
 	c.Header("X-Total-Count", strconv.Itoa(total))
 	c.JSON(http.StatusOK, nonNil(orders))
 }
@@ -80,7 +79,6 @@ func (s *Server) order(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.Header("Cache-Control", "no-store")
 	ok(c, http.StatusOK, "Order "+o.Number+".", gin.H{"order": o})
 }
 
@@ -91,7 +89,6 @@ func (s *Server) cancelOrder(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.Header("Cache-Control", "no-store")
 	ok(c, http.StatusOK, "Order "+o.Number+" is cancelled; your payment is being refunded.", gin.H{"order": o})
 }
 
