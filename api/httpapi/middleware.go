@@ -126,7 +126,7 @@ func cors(origins []string) gin.HandlerFunc {
 		origin := c.GetHeader("Origin")
 		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
 			if c.Request.Method == http.MethodOptions && origin != "" {
-				c.AbortWithStatus(http.StatusForbidden)
+				fail(c, shop.Errorf(shop.EFORBIDDEN, "This site may not call the shop's API from a browser."))
 				return
 			}
 			c.Next()

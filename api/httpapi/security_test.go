@@ -7,6 +7,7 @@ import (
 	"crypto/rsa"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"image/color"
 	"io"
@@ -298,6 +299,13 @@ func TestCORSLetsInOnlyTheListedOrigins(t *testing.T) {
 		if rec.Code != http.StatusForbidden || rec.Header().Get("Access-Control-Allow-Origin") != "" ||
 			rec.Header().Get("Access-Control-Allow-Methods") != "" {
 			t.Errorf("preflight from %s: %d %v, want 403 without CORS headers", origin, rec.Code, rec.Header())
+		}
+		var refusal struct {
+			Success *bool  `json:"success"`
+			Message string `json:"message"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &refusal); err != nil || refusal.Success == nil || *refusal.Success || refusal.Message == "" {
+			t.Errorf("preflight from %s answered %q; want {success:false, message}", origin, rec.Body.String())
 		}
 	}
 }
