@@ -5,8 +5,6 @@ import (
 	"context"
 	"fmt"
 	htmltemplate "html/template"
-	"maps"
-	"slices"
 	"strings"
 	texttemplate "text/template"
 	"time"
@@ -93,11 +91,7 @@ func (s *Orders) orderMail(o *Order, u *User, subject, headline string) (Mail, e
 	for _, it := range o.Products {
 		name := it.Name
 		if it.Variant != nil && len(it.Variant.Options) > 0 {
-			var vals []string
-			for _, k := range slices.Sorted(maps.Keys(it.Variant.Options)) {
-				vals = append(vals, it.Variant.Options[k])
-			}
-			name += " (" + strings.Join(vals, ", ") + ")"
+			name += " (" + it.Variant.Text() + ")"
 		}
 		n.Items = append(n.Items, noticeItem{Name: name, Price: formatMoney(it.Price, s.currency)})
 	}

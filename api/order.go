@@ -2,6 +2,7 @@ package shop
 
 import (
 	"context"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -39,6 +40,21 @@ type OrderVariant struct {
 	ID      string            `json:"_id"`
 	SKU     string            `json:"sku"`
 	Options map[string]string `json:"options"`
+}
+
+// Text names the variant's choices as the storefront shows an order's ("Size: M, Colour:
+// Navy"): the snapshot keeps no order of its options, so Size comes first, then the others
+// by name.
+func (v *OrderVariant) Text() string {
+	names := slices.Sorted(maps.Keys(v.Options))
+	if i := slices.Index(names, "Size"); i > 0 {
+		names = append([]string{"Size"}, slices.Delete(names, i, i+1)...)
+	}
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = name + ": " + v.Options[name]
+	}
+	return strings.Join(parts, ", ")
 }
 
 // StatusChange is one step of an order's history.

@@ -125,3 +125,22 @@ func TestChoiceNeeded(t *testing.T) {
 		}
 	}
 }
+
+// An order's variant reads as the storefront shows it: Size first, then the other options by
+// name, each with its name.
+func TestOrderVariantText(t *testing.T) {
+	for _, tt := range []struct {
+		options map[string]string
+		want    string
+	}{
+		{map[string]string{"Colour": "Red", "Size": "M"}, "Size: M, Colour: Red"},
+		{map[string]string{"Waist": "32", "Length": "30", "Colour": "Indigo"}, "Colour: Indigo, Length: 30, Waist: 32"},
+		{map[string]string{"Size": "XL"}, "Size: XL"},
+		{nil, ""},
+	} {
+		v := shop.OrderVariant{Options: tt.options}
+		if got := v.Text(); got != tt.want {
+			t.Errorf("Text of %v = %q, want %q", tt.options, got, tt.want)
+		}
+	}
+}
