@@ -1,4 +1,13 @@
 package httpapi
 
+import "github.com/gin-gonic/gin"
+
 // FailuresPerAccount lets the outside tests stay within, or go past, an account's limit.
 const FailuresPerAccount = failuresPerAccount
+
+// FailuresPerAddress lets the outside tests bound the failures one client address may make.
+const FailuresPerAddress = failuresPerAddress
+
+// RoutesOf lists every route s's router has, as registered (method and path pattern), so that
+// the outside tests can check the guard of each one, including routes added after the test.
+func RoutesOf(s *Server) gin.RoutesInfo { return s.engine.Routes() }
