@@ -104,12 +104,13 @@ var resetLinkRe = regexp.MustCompile(`https://shop\.test/reset-password\?token=(
 // lazyResetLinks lets a test build the service after newApp has made the database.
 type lazyResetLinks struct{ shop.ResetLinkService }
 
-func newResetApp(t *testing.T) (*app, *outbox, *clock) {
+// newResetApp is the API with reset links mailed to an outbox; opts change its Deps further.
+func newResetApp(t *testing.T, opts ...func(*httpapi.Deps)) (*app, *outbox, *clock) {
 	t.Helper()
 	box := &outbox{t: t, dir: t.TempDir()}
 	clk := &clock{now: time.Now()}
 	lazy := &lazyResetLinks{}
-	a := newApp(t, func(d *httpapi.Deps) { d.ResetLinks = lazy })
+	a := newApp(t, append([]func(*httpapi.Deps){func(d *httpapi.Deps) { d.ResetLinks = lazy }}, opts...)...)
 	lazy.ResetLinkService = shop.NewResetLinks(shop.ResetLinksConfig{Users: a.users,
 		Tokens: mongostore.NewResetTokens(a.db), Mailer: &mail.Outbox{Dir: box.dir, From: "shop@shop.test"},
 		PublicURL: "https://shop.test/", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now})
