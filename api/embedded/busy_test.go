@@ -41,7 +41,9 @@ func TestBusyWritersNap(t *testing.T) {
 		_, err := writer.ExecContext(ctx, "INSERT INTO t VALUES (2)")
 		wrote <- err
 	}()
-	const held = 30 * time.Millisecond
+	// Held long enough that a loaded machine, where each nap oversleeps by milliseconds, still
+	// tells the two handlers apart.
+	const held = 100 * time.Millisecond
 	time.Sleep(held)
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
@@ -49,7 +51,8 @@ func TestBusyWritersNap(t *testing.T) {
 	if err := <-wrote; err != nil {
 		t.Fatalf("the waiting write: %v", err)
 	}
-	// SQLite's own handler would have tried 5 times in 30 ms (after 1, 3, 8, 18 and 33 ms).
+	// SQLite's own handler would have tried 7 times in 100 ms (after 1, 3, 8, 18, 33, 53 and
+	// 78 ms); the naps try every 50 µs, and still 10 times when each oversleeps by 9 ms.
 	if tries := embedded.BusyRetries() - before; tries < 10 {
 		t.Fatalf("the waiting writer tried %d times in %s, want many short naps", tries, held)
 	}
