@@ -63,6 +63,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		return err
 	}
 	log := newLogger(cfg, logs)
+	if !cfg.embedded() && getenv("PUBLIC_URL") == "" {
+		log.Warn("PUBLIC_URL is not set: the links in the shop's mails (password reset, orders) point at "+cfg.PublicURL,
+			"hint", "set PUBLIC_URL to the address shoppers use")
+	}
 
 	// Take the public port before anything else, so a clash is the first and only thing said.
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
@@ -149,6 +153,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		if seeded {
 			log.Info("demo catalogue loaded", "products", demo.ProductCount,
 				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
+			if !store.Embedded {
+				log.Warn("the demo accounts' passwords are public: change or delete them before shoppers can reach this shop",
+					"admin", demo.AdminEmail, "shopper", demo.ShopperEmail)
+			}
 		}
 	}
 	if err := recoverCheckouts(ctx, log, s.Orders, cfg); err != nil {
@@ -337,7 +345,14 @@ func serveOn(ctx context.Context, log *slog.Logger, ln net.Listener, h http.Hand
 	log.Info("shutting down")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	err := srv.Shutdown(shutdownCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// A stop like any other: a checkout still charging is awaited after this (Drain), and
+		// a supervisor must not count a slow payment as a failed stop.
+		log.Warn("requests still running after the grace period; running checkouts are still awaited", "grace", grace)
+		return nil
+	}
+	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil

@@ -89,6 +89,41 @@ func TestShutdownFinishesInFlightCheckout(t *testing.T) {
 	}
 }
 
+// TestRequestOutlivingTheGraceIsAPlainStop: a request still running when the grace period
+// ends (a slow card charge, awaited afterwards by the checkouts' drain) does not make the stop
+// an error: a supervisor would count every deploy during a slow payment as a failure.
+func TestRequestOutlivingTheGraceIsAPlainStop(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	started, finish := make(chan struct{}), make(chan struct{})
+	defer close(finish)
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-finish
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- serveOn(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), ln, h, 100*time.Millisecond) }()
+	go func() {
+		if res, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
+			_ = res.Body.Close()
+		}
+	}()
+	<-started
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Fatalf("serve = %v; want a plain stop", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("serve did not return after its grace period")
+	}
+}
+
 // TestTakenPortFailsFirst: with the port taken, shopd says so and stops before it starts the
 // store or warms a cache, so the clash is the only thing a newcomer reads.
 func TestTakenPortFailsFirst(t *testing.T) {
