@@ -17,6 +17,10 @@ const (
 	CheckoutFailed     = "failed"       // anything else (the store, the gateway, a timeout)
 )
 
+// CheckoutOutcomes are all the ways a checkout ends.
+var CheckoutOutcomes = []string{CheckoutPlaced, CheckoutReplayed, CheckoutDeclined, CheckoutOutOfStock,
+	CheckoutRejected, CheckoutFailed}
+
 // checkoutOutcome names how a checkout that answered (order, created, err) ended.
 func checkoutOutcome(o *Order, created bool, err error) string {
 	switch {

@@ -12,6 +12,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"shop"
 )
 
 // Metrics is the shop's registry: the Go runtime's and the process's own metrics, and the
@@ -56,6 +58,11 @@ func New() *Metrics {
 	}
 	r.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.latency, m.refusals, m.checkouts, m.conflicts)
+	// Every outcome is there from the start, at 0: a rate or an alert on one that has not
+	// happened yet (no declined card since the start) reads 0, not "no data".
+	for _, outcome := range shop.CheckoutOutcomes {
+		m.checkouts.WithLabelValues(outcome)
+	}
 	return m
 }
 

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"shop"
 )
 
 func scrape(t *testing.T, m *Metrics) string {
@@ -78,5 +80,16 @@ func TestMadeUpMethodsShareOneLabel(t *testing.T) {
 		!strings.Contains(out, `shop_http_requests_total{method="DELETE",route="unmatched",status="404"} 1`+"\n") ||
 		strings.Contains(out, `method="MX`) {
 		t.Fatalf("series:\n%s", out)
+	}
+}
+
+// Every checkout outcome is exported from the start, at 0, so a rate of declines reads 0 before
+// the first one rather than nothing.
+func TestCheckoutOutcomesStartAtZero(t *testing.T) {
+	out := scrape(t, New())
+	for _, outcome := range shop.CheckoutOutcomes {
+		if want := `shop_checkouts_total{outcome="` + outcome + `"} 0`; !strings.Contains(out, want+"\n") {
+			t.Errorf("metrics lack %s", want)
+		}
 	}
 }
