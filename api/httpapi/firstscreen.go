@@ -77,6 +77,10 @@ type screenProduct struct {
 	Name, Path, Price, Preview string
 	Src, SrcSet, Sizes         string
 	Eager                      bool
+	// SoldOut: nothing of it is left (a product sold by size counts its sizes' stock); its
+	// card says so under SoldOutID, and its Add to Cart is disabled, as the client draws it.
+	SoldOut   bool
+	SoldOutID string
 }
 
 type screenCategory struct{ Name, Path, Art string }
@@ -250,6 +254,7 @@ func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProd
 		Name: p.Name, Path: "/product/" + p.Slug, Price: money(sign, p.Price),
 		Preview: javascriptPrefix(p.Description, cardPreview),
 		Src:     photoURL(p, 0), SrcSet: strings.Join(srcset, ", "), Sizes: sizes, Eager: eager,
+		SoldOut: p.Quantity <= 0, SoldOutID: "sold-out-" + p.Slug,
 	}
 }
 

@@ -103,7 +103,11 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 	a.createCategory(admin, "Jackets")
 	a.createCategory(admin, "Shirts")
 	for i := range 6 {
-		a.createProduct(admin, productFields(bags, fmt.Sprintf("Tote %d", i)), nil)
+		tote := productFields(bags, fmt.Sprintf("Tote %d", i))
+		if i == 5 {
+			tote["quantity"] = "0" // sold out: its card says so and cannot add it
+		}
+		a.createProduct(admin, tote, nil)
 	}
 	hostile := productFields(bags, `Sling </script><img src=x onerror=alert(1)> "Bag"`)
 	// 58 characters, then an emoji JavaScript counts as two: a 60-character preview ends after it.
@@ -163,6 +167,9 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 			`<p class="product-card__text">` + strings.Repeat("d", 57) + `&lt;😀...</p>`,
 			`<span class="product-card__price">₹1499.5</span>`, `<a class="btn" href="/product/tote-5">More Details</a>`,
 			`<button type="button" class="btn btn--primary">Add to Cart</button>`,
+			`<p class="product-card__text">A well made garment in soft cotton for every day....</p>` +
+				`<p class="product-card__sold-out" id="sold-out-tote-5">Sold out</p>`,
+			`<button type="button" class="btn btn--primary" disabled aria-describedby="sold-out-tote-5">Add to Cart</button>`,
 			`<button type="button" class="btn" aria-busy="false">Load more</button>`,
 		} {
 			if !strings.Contains(root, want) {
@@ -171,6 +178,9 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 		}
 		if got := strings.Count(root, `class="product-card"`); got != 6 {
 			t.Errorf("%d cards, want the first page of 6", got)
+		}
+		if got := strings.Count(root, "Sold out"); got != 1 {
+			t.Errorf("%d cards say Sold out, want the one with no stock", got)
 		}
 		if strings.Count(root, `fetchpriority="high"`) != 1 || !strings.Contains(root, `alt="Sling &lt;/script&gt;`) {
 			t.Error("the first card's photo alone loads first")
