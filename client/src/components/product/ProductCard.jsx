@@ -1,18 +1,23 @@
 // A product card: photo (a link to the product, as the name is), name, price, 60-character description preview, a More Details link
-// to /product/{slug} and (unless addable is false) an Add to Cart button. The name is a
-// heading of `level`, one below the heading the grid sits under.
+// to /product/{slug} and (unless addable is false) an Add to Cart button, disabled under
+// "Sold out" when nothing of the product is left (as on its page). The name is a heading of
+// `level`, one below the heading the grid sits under.
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../paths';
 import { CARD_PREVIEW } from '../../rules';
-import { ADD_TO_CART, MORE_DETAILS, preview } from '../../texts';
+import { ADD_TO_CART, MORE_DETAILS, SOLD_OUT, preview } from '../../texts';
 import { useMoney } from '../../money';
 import useAddToCart from '../../hooks/useAddToCart';
 import ProductPhoto from './ProductPhoto';
+import { isSoldOut } from '../variants/variants';
 
 export default function ProductCard({ product, addable = true, eager = false, level = 2 }) {
   const Heading = `h${level}`;
   const add = useAddToCart();
   const money = useMoney();
+  const soldOut = isSoldOut(product);
+  const soldOutId = useId();
   return (
     <article aria-label={product.name} className="product-card">
       {/* The photo opens the product too, for a finger; keyboards and screen readers meet the
@@ -28,13 +33,15 @@ export default function ProductCard({ product, addable = true, eager = false, le
           <span className="product-card__price">{money(product.price)}</span>
         </div>
         <p className="product-card__text">{preview(product.description, CARD_PREVIEW)}...</p>
+        {addable && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}
       </div>
       <div className="product-card__actions">
         <Link to={productPath(product.slug)} className="btn">
           {MORE_DETAILS}
         </Link>
         {addable && (
-          <button type="button" className="btn btn--primary" onClick={() => add(product)}>
+          <button type="button" className="btn btn--primary" onClick={() => add(product)}
+            disabled={soldOut} aria-describedby={soldOut ? soldOutId : undefined}>
             {ADD_TO_CART}
           </button>
         )}

@@ -9,7 +9,9 @@ import { LOW_STOCK } from '../../rules';
 import { ADD_TO_CART, SOLD_OUT, chooseText, onlyLeftText } from '../../texts';
 import OptionPicker from './OptionPicker';
 import './variants.css';
-import { canChoose, cartItem, choose, findVariant, hasOptions, missingOptions, priceOf } from './variants';
+import {
+  canChoose, cartItem, choose, findVariant, hasOptions, isSoldOut, missingOptions, priceOf,
+} from './variants';
 
 export default function BuyBox({ product, ask = false }) {
   const add = useAddToCart();
@@ -19,7 +21,7 @@ export default function BuyBox({ product, ask = false }) {
   const [asked, setAsked] = useState(ask);
   const variant = findVariant(product, choice);
   const missing = missingOptions(product, choice);
-  const soldOut = hasOptions(product) && !(product.variants ?? []).some((v) => v.quantity > 0);
+  const soldOut = isSoldOut(product);
 
   const pick = (name, value) => setChoice((current) => choose(product, current, name, value));
   const addToCart = () => {

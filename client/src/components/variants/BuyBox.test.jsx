@@ -85,6 +85,14 @@ describe('Product page option pickers', () => {
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   });
 
+  it('says Sold out and cannot add a product without sizes that has none left', async () => {
+    const plain = { ...products[2], quantity: 0 };
+    server.use(http.get(url('product/get-product/product-3'), () => HttpResponse.json({ success: true, product: plain })));
+    await renderRoute('/product/product-3');
+    expect(await screen.findByText('Sold out')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
   it('sends a card\'s Add to Cart to the product page to choose', async () => {
     serveTee();
     server.use(http.get(url('product/search/:keyword'), () => HttpResponse.json([tee])));

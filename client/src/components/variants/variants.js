@@ -5,6 +5,16 @@
 /** hasOptions tells whether a shopper must choose (a size, a colour) before buying. */
 export const hasOptions = (product) => (product?.options?.length ?? 0) > 0;
 
+/**
+ * isSoldOut tells whether nothing of a product can be bought: no variant with stock for a
+ * product sold by size or colour, no stock for a plain one. A product whose answer says nothing
+ * about its stock (no quantity, no variants) counts as in stock: the server decides at checkout.
+ */
+export function isSoldOut(product) {
+  if (hasOptions(product) && Array.isArray(product.variants)) return !product.variants.some((v) => v.quantity > 0);
+  return typeof product?.quantity === 'number' && product.quantity <= 0;
+}
+
 const matches = (variant, choice) =>
   Object.entries(choice).every(([name, value]) => value === undefined || variant.options?.[name] === value);
 

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { renderRoute } from '../../test/render';
+import { server } from '../../test/server';
+import { browseHandler } from '../browse/test-browse';
+import { makeProduct } from '../../test/fixtures';
+import { tee } from '../variants/test-fixtures';
+
+const card = async (name) => within(await screen.findByRole('article', { name }));
+
+describe('Product card', () => {
+  it('says Sold out and cannot add a product none of which is left, sized or not', async () => {
+    const plainGone = makeProduct(1, { quantity: 0 });
+    const teeGone = {
+      ...tee, _id: 'p21', name: 'Wool Tee', slug: 'wool-tee', quantity: 0,
+      variants: tee.variants.map((v) => ({ ...v, quantity: 0 })),
+    };
+    server.use(browseHandler([plainGone, makeProduct(2), teeGone, tee]));
+    await renderRoute('/shop');
+    for (const name of ['Product 1', 'Wool Tee']) {
+      const sold = await card(name);
+      expect(sold.getByText('Sold out')).toBeInTheDocument();
+      expect(sold.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+      expect(sold.getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription('Sold out');
+    }
+    for (const name of ['Product 2', 'Linen Tee']) {
+      const inStock = await card(name);
+      expect(inStock.queryByText('Sold out')).not.toBeInTheDocument();
+      expect(inStock.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    }
+  });
+});
