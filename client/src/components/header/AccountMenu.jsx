@@ -4,12 +4,13 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { dashboardPath, LOGIN } from '../../paths';
 import { LOGOUT_SUCCESS } from '../../texts';
-import initials from '../../initials';
+import initials, { avatarFontSize } from '../../initials';
 import DropdownMenu from './DropdownMenu';
 
 export default function AccountMenu() {
   const [auth, setAuth] = useAuth();
   const { user } = auth;
+  const letters = initials(user.name);
 
   // Logout is a link to /login; signing out happens as it is followed.
   const logout = () => {
@@ -20,8 +21,10 @@ export default function AccountMenu() {
   return (
     <DropdownMenu
       className="account-menu"
-      buttonLabel={`${initials(user.name)}, Account menu of ${user.name}`}
-      label={<span className="account-menu__avatar">{initials(user.name)}</span>}
+      buttonLabel={`${letters}, Account menu of ${user.name}`}
+      label={
+        <span className="account-menu__avatar" style={{ fontSize: avatarFontSize(letters.length) }}>{letters}</span>
+      }
     >
       <div className="account-menu__who">
         <strong>{user.name}</strong>

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
 import { admin, makeProduct, products, signedIn, user } from '../../test/fixtures';
-import initials from '../../initials';
+import initials, { avatarFontSize } from '../../initials';
 
 describe('Header', () => {
   it('has the brand, a 300x40 search box and the main links', async () => {
@@ -50,9 +50,19 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/user');
   });
 
+  it('fits three or more initials in the avatar with smaller letters, keeping every initial', async () => {
+    const { user: person } = await renderRoute('/about', { auth: signedIn({ ...user, name: 'Mary Ann Lee Smith' }) });
+    const avatar = screen.getByText('MALS');
+    expect(avatar).toHaveClass('account-menu__avatar');
+    expect(avatar).toHaveStyle({ fontSize: '9px' });
+    // The phone menu shows the same avatar inside its Menu.
+    await person.click(screen.getByRole('button', { name: 'Menu' }));
+    expect(screen.getByRole('button', { name: /account menu/i })).toContainElement(avatar);
+  });
+
   it('sends an admin (role 1) to the admin dashboard', async () => {
     const { user: person } = await renderRoute('/about', { auth: signedIn(admin) });
-    expect(screen.getByText('GH')).toBeInTheDocument();
+    expect(screen.getByText('GH')).toHaveStyle({ fontSize: '14px' });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/admin');
   });
@@ -111,5 +121,15 @@ describe('initials', () => {
     expect(initials('ada king lovelace')).toBe('AKL');
     expect(initials('  Grace   hopper ')).toBe('GH');
     expect(initials('')).toBe('');
+  });
+
+  it('sizes the letters so that up to seven bold capitals fit the 29 px across the 32 px avatar', () => {
+    expect(avatarFontSize(1)).toBe(14);
+    expect(avatarFontSize(2)).toBe(14);
+    expect(avatarFontSize(3)).toBeLessThan(14);
+    for (let letters = 3; letters <= 7; letters += 1) {
+      expect(avatarFontSize(letters)).toBeLessThanOrEqual(avatarFontSize(letters - 1));
+      expect(letters * 0.78 * avatarFontSize(letters)).toBeLessThanOrEqual(29);
+    }
   });
 });
