@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card, Tag } from 'antd';
 import StatusSelect from './StatusSelect';
 import AdminOrderProduct from './AdminOrderProduct';
 import StackLabel from './StackLabel';
@@ -6,8 +6,10 @@ import { fromNow } from './format';
 import { PAYMENT_TEXT } from '../../rules';
 
 /**
- * AdminOrderCard shows one order to the admin, with a dropdown to change its status. Its table
- * (#, Status, Buyer, Date, Payment, Quantity) stacks on phones, a line per column.
+ * AdminOrderCard shows one order to the admin, with a dropdown to change its status. Above its
+ * table comes the order's number (CS-..., what a shopper quotes from their mail and order page)
+ * and Refunded once it was. The table (#, Status, Buyer, Date, Payment, Quantity) stacks on
+ * phones, a line per column.
  */
 export default function AdminOrderCard({ order, number, onStatusChange }) {
   const columns = [
@@ -26,6 +28,12 @@ export default function AdminOrderCard({ order, number, onStatusChange }) {
   ];
   return (
     <Card title={<h2 className="order-card__title">Order #{number}</h2>} style={{ marginBottom: 16 }} role="article" aria-label={`Order #${number}`}>
+      {order.number && (
+        <p className="order-card__number">
+          Order <span className="order-number">{order.number}</span>
+          {order.refundedAt && <> <Tag color="gold">Refunded</Tag></>}
+        </p>
+      )}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Order #${number} details`}>
         <table className="stack-table" style={{ width: '100%', marginBottom: 16 }}>
           <thead>

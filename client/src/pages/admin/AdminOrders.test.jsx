@@ -113,6 +113,24 @@ describe('admin orders', () => {
     expect(cells[5]).toHaveTextContent('2');
   });
 
+  it('shows each order\'s number above its table, and Refunded where it was refunded', async () => {
+    const refundedAt = new Date().toISOString();
+    const numbered = orders.map((o) => ({ ...o, number: `CS-0000000${o._id.slice(1)}`,
+      ...(o._id === 'o2' ? { status: 'Cancelled', refundedAt } : {}) }));
+    answerOrders(numbered);
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 1');
+    const [first, refunded] = ['o1', 'o2'].map((id) => numbered.find((o) => o._id === id));
+    expect(card(1).getByText(first.number).closest('p')).toHaveTextContent(`Order ${first.number}`);
+    expect(card(1).queryByText('Refunded')).not.toBeInTheDocument();
+    expect(card(2).getByText(refunded.number).closest('p')).toHaveTextContent(`Order ${refunded.number} Refunded`);
+    // SPEC's table keeps its columns and its Payment text.
+    const table = within(card(2).getByRole('table'));
+    expect(table.getAllByRole('columnheader').map((th) => th.textContent))
+      .toEqual(['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity']);
+    expect(table.getAllByRole('cell')[4]).toHaveTextContent('Success');
+  });
+
   it('shows each product with a 100px photo, a 30-character preview with an ellipsis and a dollar price', async () => {
     answerOrders(orders);
     await renderDashboard(PATH, { auth: signedIn(admin) });
