@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -14,6 +14,9 @@ import { SOMETHING_WENT_WRONG } from '../../texts';
  */
 export default function CancelOrder({ order, token, onCancelled }) {
   const [asking, setAsking] = useState(false);
+  // Set at the first "Yes, cancel it", before React has rendered the dialog as busy: a double
+  // click sends one cancel.
+  const sending = useRef(false);
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: () => cancelOrder(order._id),
@@ -26,8 +29,16 @@ export default function CancelOrder({ order, token, onCancelled }) {
       toast.success(answer.message || 'Order cancelled');
       onCancelled?.();
     },
-    onSettled: () => setAsking(false),
+    onSettled: () => {
+      sending.current = false;
+      setAsking(false);
+    },
   });
+  const confirm = () => {
+    if (sending.current) return;
+    sending.current = true;
+    cancel.mutate();
+  };
 
   return (
     <>
@@ -41,7 +52,7 @@ export default function CancelOrder({ order, token, onCancelled }) {
         okButtonProps={{ danger: true }}
         cancelText="Keep order"
         confirmLoading={cancel.isPending}
-        onOk={() => cancel.mutate()}
+        onOk={confirm}
         onCancel={() => setAsking(false)}
       >
         <p>The order will not be sent, and your payment will be refunded to your card.</p>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
@@ -183,6 +183,28 @@ describe('shopper order page', () => {
     expect(reads).toHaveBeenCalled();
     // The button is gone: focus lands on the order's heading, not the top of the page.
     await waitFor(() => expect(page.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  it('sends one cancel for a double click on Yes, cancel it', async () => {
+    let order = detailedOrder();
+    answerOrder(() => order);
+    const cancel = vi.fn(() => {
+      if (order.status === 'Cancelled') {
+        return HttpResponse.json({ success: false, message: 'This order is already cancelled.' }, { status: 409 });
+      }
+      order = cancelled(order);
+      return HttpResponse.json({ success: true, message: 'Order CS-7K3M9Q2X is cancelled.', order });
+    });
+    server.use(http.post(url('auth/orders/:id/cancel'), cancel));
+    const { user: person } = await openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const yes = within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    expect(await screen.findByText('Order CS-7K3M9Q2X is cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Cancelled'));
+    expect(cancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('This order is already cancelled.')).not.toBeInTheDocument();
   });
 
   it('keeps the order when the shopper changes their mind', async () => {
