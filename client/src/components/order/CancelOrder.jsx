@@ -9,8 +9,9 @@ import { SOMETHING_WENT_WRONG } from '../../texts';
 /**
  * CancelOrder is the Cancel order button of an order that has not shipped: it asks first, then
  * cancels; the page shows the answered order (Cancelled, with its history) at once. A refusal
- * shows the server's reason. `onCancelled` is told once the order is cancelled (the button
- * then goes, and the page decides where focus goes).
+ * shows the server's reason, and the order is loaded again: it changed meanwhile (shipped, or
+ * cancelled elsewhere), so the page shows it as it is now. `onCancelled` is told once the
+ * order is cancelled (the button then goes, and the page decides where focus goes).
  */
 export default function CancelOrder({ order, token, onCancelled }) {
   const [asking, setAsking] = useState(false);
@@ -29,6 +30,9 @@ export default function CancelOrder({ order, token, onCancelled }) {
       toast.success(answer.message || 'Order cancelled');
       onCancelled?.();
     },
+    onError: () =>
+      [orderKey(token, order._id), [...ORDERS_KEY, 'mine']].forEach((queryKey) =>
+        queryClient.invalidateQueries({ queryKey })),
     onSettled: () => {
       sending.current = false;
       setAsking(false);

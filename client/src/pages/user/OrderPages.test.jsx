@@ -243,6 +243,23 @@ describe('shopper order page', () => {
     expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Processing');
   });
 
+  it('shows the order as it is now after a refused cancel: shipped meanwhile, no Cancel order', async () => {
+    let order = detailedOrder();
+    const reads = answerOrder(() => order);
+    server.use(http.post(url('auth/orders/:id/cancel'), () => {
+      order = { ...order, status: 'Shipped', history: [...order.history, { status: 'Shipped', at: new Date().toISOString(), by: 'admin' }] };
+      return HttpResponse.json({ success: false, message: 'This order is already Shipped and can no longer be cancelled.' }, { status: 409 });
+    }));
+    const { user: person } = await openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const readsBefore = reads.mock.calls.length;
+    await person.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('This order is already Shipped and can no longer be cancelled.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Shipped'));
+    expect(reads.mock.calls.length).toBeGreaterThan(readsBefore);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
   it('says so in the server’s words when the order is not the shopper’s or does not exist', async () => {
     answerOrder(() => detailedOrder({ _id: 'someone-elses' }));
     const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
