@@ -8,6 +8,10 @@
 // - Answers: a call resolves to the answer's body (or the whole response with `{ raw: true }`,
 //   for headers such as X-Total-Count); any failure, a 2xx carrying success false or an
 //   `error` text included, rejects with one ApiError.
+// - A 401 to a call that carried the token means the server no longer accepts the session
+//   (password changed elsewhere, expired, forged): the handler the AuthProvider registers with
+//   setSessionRefusedHandler signs out. Calls that send credentials (`{ signIn: true }`: login,
+//   password reset) answer 401 about those credentials, not the session, and sign nobody out.
 import axios from 'axios';
 import { ApiError } from './errors';
 import { firstCallAdapter } from './first-call';
@@ -17,10 +21,16 @@ export const API_URL = import.meta.env.VITE_API_URL || '';
 export const api = axios.create({ baseURL: API_URL });
 
 let tokenSource = () => '';
+let sessionRefused = () => {};
 
 /** setTokenSource registers the function that returns the current session token. */
 export function setTokenSource(getToken) {
   tokenSource = getToken;
+}
+
+/** setSessionRefusedHandler registers onRefused(token), told when the server refuses `token`. */
+export function setSessionRefusedHandler(onRefused) {
+  sessionRefused = onRefused;
 }
 
 api.interceptors.request.use((config) => {
@@ -40,6 +50,9 @@ api.interceptors.response.use(
     return response.config.raw ? response : body;
   },
   (error) => {
-    throw new ApiError({ status: error.response?.status ?? 0, body: error.response?.data, cause: error });
+    const status = error.response?.status ?? 0;
+    const token = error.config?.headers?.Authorization;
+    if (status === 401 && token && !error.config.signIn) sessionRefused(token);
+    throw new ApiError({ status, body: error.response?.data, cause: error });
   },
 );

@@ -1,8 +1,10 @@
 // Session state: useAuth() returns [auth, setAuth] with auth = {user, token}.
 // The stored `auth` entry is read on first render; setAuth saves it, and removes it when
 // the user is cleared (logout). The token is handed to the API client at request time.
+// When the server refuses the token (a 401 to a call that carried it), the session ends as
+// Logout ends it, without its toast: the header and every screen show the signed-out state.
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { setTokenSource } from '../api/client';
+import { setSessionRefusedHandler, setTokenSource } from '../api/client';
 import { AUTH_KEY, readJSON } from '../storage-keys';
 
 const empty = { user: null, token: '' };
@@ -34,6 +36,13 @@ export function AuthProvider({ children }) {
     saveAuth(auth);
     setState(auth);
   }, []);
+
+  // Only the session that sent the refused token ends: a late answer to a call made before a
+  // new sign-in leaves the new session alone.
+  useLayoutEffect(
+    () => setSessionRefusedHandler((token) => current.current.token === token && setAuth(empty)),
+    [setAuth],
+  );
 
   return <AuthContext.Provider value={[auth, setAuth]}>{children}</AuthContext.Provider>;
 }

@@ -2,7 +2,7 @@
 // shopper with items, the card form. A paid cart is emptied and the shopper goes to their
 // orders; a failed payment is silent (logged) and Pay comes back.
 import { useEffect, useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import Layout from '../components/Layout';
@@ -12,6 +12,7 @@ import CardForm from '../components/cart/CardForm';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
+import { sessionCheckQuery } from '../api/auth';
 import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
 import { useMoney } from '../money';
@@ -28,6 +29,9 @@ export default function CartPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const money = useMoney();
+  // A session the server no longer accepts ends here (api/client.js), before the shopper types
+  // a card into a form whose Pay would be refused.
+  useQuery({ ...sessionCheckQuery('user', auth.token), enabled: Boolean(auth.token && cart.length) });
 
   const payment = useMutation({
     mutationFn: () => processPayment(cart),

@@ -1,0 +1,106 @@
+// A session the server no longer accepts (401 to a call that carried its token) ends the way
+// Logout ends it, without its toast; a 401 about credentials sent (login) or a 403 does not.
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderRoute } from '../test/render';
+import { server, url } from '../test/server';
+import { products, signedIn, user } from '../test/fixtures';
+
+const REFUSED = { success: false, message: 'Please sign in again.' };
+const refuse = () => HttpResponse.json(REFUSED, { status: 401 });
+
+function expectSignedOut() {
+  expect(localStorage.getItem('auth')).toBeNull();
+  const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+  expect(nav.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  expect(nav.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
+  expect(screen.queryByText('LOG-OUT SUCCESSFULLY')).not.toBeInTheDocument();
+}
+
+describe('a refused session', () => {
+  it('signs out when Pay is answered 401: the cart asks to log in and the header shows Login', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    server.use(http.post(url('product/process-payment'), refuse));
+    const { user: person } = await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    await person.type(screen.getByLabelText('Card Number'), '4242424242424242');
+    await person.type(screen.getByLabelText('Expiry (MMYY)'), '1230');
+    await person.type(screen.getByLabelText('CVV'), '123');
+    await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    expect(await screen.findByRole('button', { name: 'Please Login to Checkout' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay\b/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Hello Guest' })).toBeInTheDocument();
+    expectSignedOut();
+    expect(JSON.parse(localStorage.getItem('cart'))).toHaveLength(1);
+  });
+
+  it('signs out as the cart opens, before a card is typed, when the server refuses the token', async () => {
+    server.use(http.get(url('auth/user-auth'), refuse));
+    await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    expect(await screen.findByRole('button', { name: 'Please Login to Checkout' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card Number')).not.toBeInTheDocument();
+    expectSignedOut();
+  });
+
+  it('signs out on a dashboard, whose guard still counts down to /login carrying the path', async () => {
+    server.use(http.get(url('auth/user-auth'), refuse));
+    const { router } = await renderRoute('/dashboard/user/orders', { auth: signedIn(user) });
+    expect(screen.getByText('redirecting to you in 3 second')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('auth')).toBeNull());
+    expectSignedOut();
+    expect(await screen.findByText('redirecting to you in 2 second', {}, { timeout: 1500 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
+    expect(router.state.location.state).toBe('/dashboard/user/orders');
+  });
+
+  it('keeps the session when the login form\'s own credentials are refused, showing the server\'s message', async () => {
+    server.use(http.post(url('auth/login'), () =>
+      HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 })));
+    const { user: person } = await renderRoute('/login', { auth: signedIn(user) });
+    await person.type(screen.getByLabelText('Email'), 'someone@example.com');
+    await person.type(screen.getByLabelText('Password'), 'wrong-password');
+    await person.click(screen.getByRole('button', { name: 'LOGIN' }));
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual(signedIn(user));
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+  });
+
+  it('keeps the session when a signed-in shopper is refused an admin page (403)', async () => {
+    server.use(http.get(url('auth/admin-auth'), () =>
+      HttpResponse.json({ success: false, message: 'Admins only' }, { status: 403 })));
+    const { router } = await renderRoute('/dashboard/admin', { auth: signedIn(user) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 3500 });
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual(signedIn(user));
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+  });
+
+  it('leaves a newer session alone when a call made with an older token is refused late', async () => {
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    let release;
+    server.use(
+      http.post(url('product/process-payment'), async () => {
+        await new Promise((resolve) => { release = resolve; });
+        return refuse();
+      }),
+      http.post(url('auth/login'), () =>
+        HttpResponse.json({ success: true, message: 'Login successfully', user, token: 'token-456' })),
+    );
+    const { user: person, router } = await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    await person.type(screen.getByLabelText('Card Number'), '4242424242424242');
+    await person.type(screen.getByLabelText('Expiry (MMYY)'), '1230');
+    await person.type(screen.getByLabelText('CVV'), '123');
+    await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    // The shopper signs in again while the payment made with the old token is on its way.
+    await router.navigate('/login');
+    await person.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await person.type(screen.getByLabelText('Password'), 'secret1');
+    await person.click(screen.getByRole('button', { name: 'LOGIN' }));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('auth')).token).toBe('token-456'));
+    release();
+    // The payment's refusal has landed (a failed payment is logged) and the new session stays.
+    await waitFor(() => expect(logged).toHaveBeenCalledWith(expect.objectContaining({ status: 401 })));
+    expect(JSON.parse(localStorage.getItem('auth')).token).toBe('token-456');
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+  });
+});
