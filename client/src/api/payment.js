@@ -1,39 +1,51 @@
-// Checkout. A payment carries an Idempotency-Key made once per cart checkout: every retry of
-// the same cart (a lost answer, a second click, a failure and Pay again) sends the same key, so
-// the server answers the first order instead of charging twice. A paid cart or a changed cart
-// gets a new key. The key lives in memory for the tab. Each cart item goes as it is, naming its
-// size and colour by variantId.
+// Checkout. A payment carries an Idempotency-Key made once per checkout: every retry of the
+// same cart by the same shopper (a lost answer, a second click, a failure and Pay again, a
+// reload of the page after any of them) sends the same key, so the server answers the first
+// order instead of charging twice. The key is kept in the browser's storage beside the cart;
+// a changed cart, another shopper or a paid checkout gets a new one. Each cart item goes as it
+// is, naming its size and colour by variantId.
 import { api } from './client';
 import { checkoutLine } from '../components/variants/variants';
+import { CHECKOUT_KEY, readJSON } from '../storage-keys';
 
 /** The fixed placeholder payment nonce: no card tokenising happens on the client. */
 export const PAYMENT_NONCE = 'fake-valid-nonce';
 
-let checkout = { cart: '', key: '' };
+/** What identifies a checkout: the shopper and the cart's lines (product and chosen variant), in order. */
+const checkoutOf = (cart, userId) =>
+  JSON.stringify([userId ?? '', cart.map(checkoutLine).map((line) => [line._id, line.variantId ?? null])]);
 
-/** What identifies a cart's checkout: its lines (product and chosen variant), in order. */
-const cartLines = (cart) =>
-  JSON.stringify(cart.map(checkoutLine).map((line) => [line._id, line.variantId ?? null]));
-
-/** checkoutKey is the Idempotency-Key of this cart's checkout: the same until it changes or is paid. */
-export function checkoutKey(cart) {
-  const lines = cartLines(cart);
-  if (checkout.cart !== lines || !checkout.key) checkout = { cart: lines, key: crypto.randomUUID() };
-  return checkout.key;
+/**
+ * checkoutKey is the Idempotency-Key of this shopper's checkout of this cart: the same until the
+ * cart changes or is paid, across reloads.
+ */
+export function checkoutKey(cart, userId) {
+  const checkout = checkoutOf(cart, userId);
+  const stored = readJSON(CHECKOUT_KEY, null);
+  if (stored?.checkout === checkout && typeof stored.key === 'string' && stored.key) return stored.key;
+  const key = crypto.randomUUID();
+  try {
+    localStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
+  } catch {
+    // Storage full or refused: the key still serves this attempt.
+  }
+  return key;
 }
 
-/** forgetCheckoutKey ends the checkout once it is paid: the next cart gets a new key. */
-function forgetCheckoutKey() {
-  checkout = { cart: '', key: '' };
+/** forgetCheckoutKey ends the checkout paid under `key`: the next cart gets a new key. */
+function forgetCheckoutKey(key) {
+  if (readJSON(CHECKOUT_KEY, null)?.key === key) localStorage.removeItem(CHECKOUT_KEY);
 }
 
-/** processPayment pays for the cart under its checkout's key; once paid, the key is done with. */
-export const processPayment = (cart) =>
-  api
+/** processPayment pays for the cart of user `userId` under its checkout's key; once paid, the key is done with. */
+export function processPayment(cart, userId) {
+  const key = checkoutKey(cart, userId);
+  return api
     .post('/api/v1/product/process-payment', { nonce: PAYMENT_NONCE, cart: cart.map(checkoutLine) }, {
-      headers: { 'Idempotency-Key': checkoutKey(cart) },
+      headers: { 'Idempotency-Key': key },
     })
     .then((answer) => {
-      forgetCheckoutKey();
+      forgetCheckoutKey(key);
       return answer;
     });
+}

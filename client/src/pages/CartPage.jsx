@@ -34,7 +34,7 @@ export default function CartPage() {
   useQuery({ ...sessionCheckQuery('user', auth.token), enabled: Boolean(auth.token && cart.length) });
 
   const payment = useMutation({
-    mutationFn: () => processPayment(cart),
+    mutationFn: () => processPayment(cart, auth.user?._id),
     onSuccess: () => {
       // A sale changes the shopper's orders and the stock of what was bought.
       [ORDERS_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));

@@ -172,4 +172,51 @@ describe('Cart page', () => {
     expect(new Set(keys.slice(1)).size).toBe(3);
     expect(log).toHaveBeenCalled();
   });
+
+  it('keeps the checkout\'s key across a reload of the page; a changed cart or a paid one gets a new key', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const keys = [];
+    const answers = [() => HttpResponse.error(), () => HttpResponse.error()];
+    server.use(http.post(url('product/process-payment'), ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      const answer = answers.shift();
+      return answer ? answer() : HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+    }));
+    // A reload: the page's scripts start afresh (nothing kept in memory), the storage stays.
+    let page;
+    const reload = async (cart) => {
+      page?.unmount();
+      vi.resetModules();
+      const fresh = await import('../test/render');
+      page = await fresh.renderRoute('/cart', { cart, auth: signedIn(user) });
+      await fillCard(page.user);
+    };
+    const pay = async () => {
+      const before = keys.length;
+      await page.user.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      await waitFor(() => expect(keys).toHaveLength(before + 1));
+    };
+    const payLost = async () => {
+      await pay();
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+    };
+    const payDone = async () => {
+      await pay();
+      await waitFor(() => expect(page.router.state.location.pathname).toBe('/dashboard/user/orders'));
+    };
+
+    await reload([shirt, jeans]);
+    await payLost();
+    await reload([shirt, jeans]);
+    await payLost();
+    expect(keys[1]).toBe(keys[0]); // the same checkout: the server answers its first order
+    await reload([jeans]);
+    await payDone();
+    expect(keys[2]).not.toBe(keys[0]); // another cart, another checkout
+    await reload([jeans]);
+    await payDone();
+    expect(keys[3]).not.toBe(keys[2]); // the same lines bought again after a payment
+    expect(log).toHaveBeenCalled();
+    page.unmount();
+  });
 });
