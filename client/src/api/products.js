@@ -13,6 +13,10 @@ export const getProductPage = (page) => api.get(`${base}/product-list/${page}`).
 
 export const getProduct = (slug) => api.get(`${base}/get-product/${encodeURIComponent(slug)}`).then((d) => d?.product);
 
+/** getCategoryProducts answers the products of the category `slug` (its newest thousand). */
+export const getCategoryProducts = (slug) =>
+  api.get(`${base}/product-category/${encodeURIComponent(slug)}`).then((d) => d?.products ?? []);
+
 export const getRelatedProducts = (pid, cid) =>
   api.get(`${base}/related-product/${pid}/${cid}`).then((d) => d?.products ?? []);
 

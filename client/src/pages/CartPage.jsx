@@ -1,6 +1,8 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
-// shopper with items, the card form. A paid cart is emptied and the shopper goes to their
-// orders; a failed payment is silent (logged) and Pay comes back.
+// shopper with items, the card form. The lines show each product's current name and price
+// (useCurrentCart), so the total and Pay's amount are what checkout charges; a product the
+// shop no longer sells says so on its line. A paid cart is emptied and the shopper goes to
+// their orders; a failed payment is silent (logged) and Pay comes back.
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -9,6 +11,7 @@ import Layout from '../components/Layout';
 import CartLine from '../components/cart/CartLine';
 import AddressBlock from '../components/cart/AddressBlock';
 import CardForm from '../components/cart/CardForm';
+import useCurrentCart from '../components/cart/useCurrentCart';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
@@ -29,6 +32,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const money = useMoney();
+  const lines = useCurrentCart();
   // A session the server no longer accepts ends here (api/client.js), before the shopper types
   // a card into a form whose Pay would be refused.
   useQuery({ ...sessionCheckQuery('user', auth.token), enabled: Boolean(auth.token && cart.length) });
@@ -46,7 +50,7 @@ export default function CartPage() {
 
   // Remove takes its own button away: focus goes to the Remove of the line that took its
   // place (or the one before), or to the count when the cart is empty, not to the page's top.
-  const lines = useRef(null);
+  const list = useRef(null);
   const count = useRef(null);
   const removedAt = useRef(null);
   const remove = (index) => {
@@ -57,10 +61,10 @@ export default function CartPage() {
     const at = removedAt.current;
     if (at === null) return;
     removedAt.current = null;
-    const buttons = lines.current?.querySelectorAll('.cart-line .btn--danger') ?? [];
+    const buttons = list.current?.querySelectorAll('.cart-line .btn--danger') ?? [];
     (buttons[Math.min(at, buttons.length - 1)] ?? count.current)?.focus();
   }, [cart.length]);
-  const total = money(cartTotal(cart));
+  const total = money(cartTotal(lines.map(({ line }) => line)));
   const who = auth.token && auth.user ? auth.user.name : 'Guest';
   return (
     <Layout title="Cart">
@@ -76,10 +80,10 @@ export default function CartPage() {
           </p>
         )}
         <div className="cart-page__body">
-          <ul className="cart-page__lines" aria-label="Cart items" ref={lines}>
-            {cart.map((product, i) => (
-              <li key={`${product._id}-${i}`}>
-                <CartLine product={product} onRemove={() => remove(i)} />
+          <ul className="cart-page__lines" aria-label="Cart items" ref={list}>
+            {lines.map(({ line, unavailable }, i) => (
+              <li key={`${line._id}-${i}`}>
+                <CartLine product={line} unavailable={unavailable} onRemove={() => remove(i)} />
               </li>
             ))}
           </ul>

@@ -1,9 +1,12 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
-import { server, url } from '../test/server';
+import { catalogueHandlers, held, server, url } from '../test/server';
 import { makeProduct, signedIn, user } from '../test/fixtures';
+import { toastTexts } from '../test/list-failure';
+import { tee } from '../components/variants/test-fixtures';
+import { cartItem } from '../components/variants/variants';
 
 const shirt = makeProduct(1, { price: 499.5, description: 'A soft cotton shirt with long sleeves, two pockets and a relaxed fit for every day.' });
 const jeans = makeProduct(2, { price: 1200 });
@@ -15,6 +18,8 @@ async function fillCard(person, { number = '4111111111111111', expiry = '1230', 
 }
 
 describe('Cart page', () => {
+  beforeEach(() => server.use(...catalogueHandlers([shirt, jeans])));
+
   it('lists each line with a 50-character preview, Remove, and the plain-sum total in rupees', async () => {
     await renderRoute('/cart', { cart: [shirt, jeans, shirt] });
     const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
@@ -171,5 +176,66 @@ describe('Cart page', () => {
     expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
     expect(new Set(keys.slice(1)).size).toBe(3);
     expect(log).toHaveBeenCalled();
+  });
+
+  describe('with prices and names changed since the lines were added', () => {
+    const lineNames = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
+    const linePrices = () => [...document.querySelectorAll('.cart-line__price')].map((p) => p.textContent);
+    const stored = () => JSON.parse(localStorage.getItem('cart'));
+    const teeLSand = cartItem(tee, tee.variants[4]); // L Sand, added at its own price of 650
+
+    it('shows today\'s prices, in the total, on Pay and in the stored cart, showing the kept ones meanwhile', async () => {
+      const shirtNow = { ...shirt, price: 550 };
+      const teeNow = { ...tee, variants: tee.variants.map((v) => (v._id === 'v5' ? { ...v, price: 700 } : v)) };
+      const shirtAnswer = held(() => HttpResponse.json({ success: true, product: shirtNow }));
+      server.use(...catalogueHandlers([teeNow]));
+      server.use(http.get(url('product/get-product/product-1'), shirtAnswer.handler));
+      await renderRoute('/cart', { cart: [shirt, teeLSand, shirt], auth: signedIn(user) });
+      // Until the shop answers, the cart is usable with the prices it kept.
+      expect(screen.getByText('Total : ₹1649')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled();
+      shirtAnswer.release();
+
+      await waitFor(() => expect(linePrices()).toEqual(['Price : ₹550', 'Price : ₹700', 'Price : ₹550']));
+      expect(screen.getByText('Total : ₹1800')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹1800');
+      await waitFor(() => expect(stored().map((p) => p.price)).toEqual([550, 700, 550]));
+      expect(stored()[1].variant).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Colour: 'Sand' } });
+      expect(screen.queryByText(/No longer sold/)).not.toBeInTheDocument();
+      expect(toastTexts()).toEqual([]);
+    });
+
+    it('follows a renamed product to its new name (its slug moved with it)', async () => {
+      const renamed = { ...shirt, name: 'Oxford Shirt', slug: 'oxford-shirt', price: 520 };
+      server.use(...catalogueHandlers([renamed, jeans]));
+      vi.spyOn(console, 'log').mockImplementation(() => {}); // the old slug's 404, logged only
+      await renderRoute('/cart', { cart: [shirt, jeans] });
+      await waitFor(() => expect(lineNames()).toEqual(['Oxford Shirt', jeans.name]));
+      expect(screen.getByText('Total : ₹1720')).toBeInTheDocument();
+      expect(screen.queryByText(/No longer sold/)).not.toBeInTheDocument();
+      await waitFor(() => expect(stored()[0]).toMatchObject({ _id: 'p1', name: 'Oxford Shirt', slug: 'oxford-shirt' }));
+    });
+
+    it('marks a line the shop no longer sells, which the shopper can remove, without a toast', async () => {
+      const teeNow = { ...tee, variants: tee.variants.filter((v) => v._id !== 'v5') };
+      server.use(...catalogueHandlers([jeans, teeNow]));
+      const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+      const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, teeLSand], auth: signedIn(user) });
+      const lines = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+      await waitFor(() => expect(within(lines()[0]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument());
+      expect(within(lines()[2]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument();
+      expect(within(lines()[1]).queryByText(/No longer sold/)).not.toBeInTheDocument();
+      expect(screen.getByText(/You have 3 item\(s\) in your cart/)).toBeInTheDocument();
+      expect(toastTexts()).toEqual([]);
+      expect(log).toHaveBeenCalled();
+
+      await person.click(within(lines()[0]).getByRole('button', { name: 'Remove' }));
+      await person.click(within(lines()[1]).getByRole('button', { name: 'Remove' }));
+      expect(lineNames()).toEqual([jeans.name]);
+      expect(screen.queryByText(/No longer sold/)).not.toBeInTheDocument();
+      expect(stored().map((p) => p._id)).toEqual(['p2']);
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹1200');
+    });
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { server, url } from '../test/server';
+import { catalogueHandlers, server, url } from '../test/server';
 import { makeProduct, signedIn, user } from '../test/fixtures';
 
 const shirt = makeProduct(1, { price: 499.5 });
@@ -25,7 +25,7 @@ describe('Cart page, reloaded', () => {
       keys.push(request.headers.get('Idempotency-Key'));
       const answer = answers.shift();
       return answer ? answer() : HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
-    }));
+    }), ...catalogueHandlers([shirt, jeans]));
     let page;
     const reload = async (cart) => {
       page?.unmount();

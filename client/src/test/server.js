@@ -10,6 +10,28 @@ import { browseHandler } from '../components/browse/test-browse';
 /** url builds the absolute address msw matches for an API path (jsdom's origin). */
 export const url = (path) => `*/api/v1/${path}`;
 
+/**
+ * catalogueHandlers answer get-product/{slug} and product-category/{slug} from `list` as the API
+ * does (404 for a slug it does not hold): serve a test's own products with
+ * server.use(...catalogueHandlers(list)).
+ */
+export function catalogueHandlers(list) {
+  return [
+    http.get(url('product/get-product/:slug'), ({ params }) => {
+      const product = list.find((p) => p.slug === params.slug);
+      return product
+        ? HttpResponse.json({ success: true, product })
+        : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });
+    }),
+    http.get(url('product/product-category/:slug'), ({ params }) => {
+      const category = categories.find((c) => c.slug === params.slug);
+      return category
+        ? HttpResponse.json({ success: true, category, products: list.filter((p) => p.category?._id === category._id) })
+        : HttpResponse.json({ success: false, message: 'Category not found' }, { status: 404 });
+    }),
+  ];
+}
+
 export const handlers = [
   http.get(url('config'), () => HttpResponse.json({ success: true, currency: 'inr' })),
   http.get(url('category/get-category'), () => HttpResponse.json({ success: true, message: 'All categories', category: categories })),
@@ -21,12 +43,7 @@ export const handlers = [
   browseHandler(products),
   http.get(url('product/get-product'), ({ request }) =>
     HttpResponse.json({ success: true, countTotal: products.length, products: onePage(products, request) })),
-  http.get(url('product/get-product/:slug'), ({ params }) => {
-    const product = products.find((p) => p.slug === params.slug);
-    return product
-      ? HttpResponse.json({ success: true, product })
-      : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });
-  }),
+  ...catalogueHandlers(products),
   http.get(url('product/related-product/:pid/:cid'), ({ params }) =>
     HttpResponse.json({ success: true, products: products.filter((p) => p._id !== params.pid).slice(0, 3) })),
   http.get(url('auth/user-auth'), () => HttpResponse.json({ ok: true })),

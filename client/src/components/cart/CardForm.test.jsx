@@ -1,10 +1,10 @@
 // The card form on the cart page as a shopper fills it in: what it accepts as typed, how it
 // marks a wrong field, what Pay says, and which toasts stay on screen.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { catalogueHandlers, server, url } from '../../test/server';
 import { makeProduct, signedIn, user } from '../../test/fixtures';
 
 const REFUSED = 'Please fill in the correct details';
@@ -32,6 +32,8 @@ function answerPayments() {
 const openCart = (cart = [shirt]) => renderRoute('/cart', { cart, auth: signedIn(user) });
 
 describe('card form', () => {
+  beforeEach(() => server.use(...catalogueHandlers([shirt, jeans])));
+
   it('shows the amount on Pay', async () => {
     await openCart([shirt, jeans]);
     expect(payButton()).toHaveTextContent('Pay ₹1699.5');

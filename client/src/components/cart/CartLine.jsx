@@ -1,12 +1,14 @@
 // One cart line: photo, name, the size and colour chosen, 50-character description preview,
-// price and Remove.
+// price and Remove; an `unavailable` line (the shop no longer sells it) says so.
 import { CART_PREVIEW } from '../../rules';
 import { preview } from '../../texts';
 import { useMoney } from '../../money';
 import ProductPhoto from '../product/ProductPhoto';
 import VariantText from '../variants/VariantText';
 
-export default function CartLine({ product, onRemove }) {
+export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
+
+export default function CartLine({ product, unavailable = false, onRemove }) {
   const money = useMoney();
   return (
     <article className="cart-line" aria-label={product.name}>
@@ -16,6 +18,7 @@ export default function CartLine({ product, onRemove }) {
         <VariantText item={product} />
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
+        {unavailable && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
       </div>
       <button type="button" className="btn btn--danger" onClick={onRemove}>Remove</button>
     </article>

@@ -1,12 +1,12 @@
 // A product bought in a size and colour: the cart line names them, checkout sends the
 // variant's id, and both orders pages show the size and colour bought, in the order the
 // product's page offers them (the API gives a variant's options in alphabetical order).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { renderDashboard } from '../dashboard/test-render';
-import { server, url } from '../../test/server';
+import { catalogueHandlers, server, url } from '../../test/server';
 import { admin, makeProduct, signedIn, user } from '../../test/fixtures';
 import { makeOrder } from '../dashboard/test-fixtures';
 import { cartItem } from './variants';
@@ -29,6 +29,7 @@ const answerOrders = (path) =>
 
 describe('variants in the cart, at checkout and on orders', () => {
   beforeAll(() => import('../../pages/admin/AdminOrders'));
+  beforeEach(() => server.use(...catalogueHandlers([tee, plain])));
 
   it('shows the size and colour on a cart line, none for a product without options', async () => {
     await renderRoute('/cart', { cart: [navyM, plain] });
@@ -39,7 +40,8 @@ describe('variants in the cart, at checkout and on orders', () => {
   });
 
   it('names a cart line\'s options in its product\'s order, whatever order the variant gives', async () => {
-    const colourFirst = { ...tee, _id: 'p21', options: [...tee.options].reverse() };
+    const colourFirst = { ...tee, _id: 'p21', slug: 'linen-tee-2', options: [...tee.options].reverse() };
+    server.use(...catalogueHandlers([colourFirst]));
     await renderRoute('/cart', { cart: [cartItem(colourFirst, alphabetical(tee.variants[1]))] });
     expect(await screen.findByText('Colour: Navy, Size: M')).toBeInTheDocument();
   });

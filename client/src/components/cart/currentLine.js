@@ -1,0 +1,24 @@
+// A cart line as the shop sells it today.
+import { cartItem, hasOptions } from '../variants/variants';
+
+/**
+ * currentLine is cart line `line` brought up to date with `product`, the product as the shop
+ * sells it now: its name, description and price, and for a line of a size or colour that
+ * variant's price. It is the line itself when nothing changed or `product` is not known yet
+ * (undefined), and null when the line can no longer be bought as it is: the product is gone
+ * (null), or the size or colour chosen is (or the product is now sold by size, or no longer).
+ */
+export function currentLine(line, product) {
+  if (product === undefined) return line;
+  if (product === null) return null;
+  const chosen = line.variant?._id;
+  let next = product;
+  if (hasOptions(product)) {
+    const variant = chosen && product.variants?.find((v) => v._id === chosen);
+    if (!variant) return null;
+    next = cartItem(product, variant);
+  } else if (chosen) {
+    return null;
+  }
+  return JSON.stringify(next) === JSON.stringify(line) ? line : next;
+}
