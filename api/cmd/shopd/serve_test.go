@@ -106,7 +106,9 @@ func TestRequestOutlivingTheGraceIsAPlainStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- serveOn(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), ln, h, 100*time.Millisecond) }()
+	go func() {
+		served <- serveOn(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), ln, h, 100*time.Millisecond)
+	}()
 	go func() {
 		if res, err := http.Get("http://" + ln.Addr().String() + "/"); err == nil {
 			_ = res.Body.Close()
