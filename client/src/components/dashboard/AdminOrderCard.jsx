@@ -1,4 +1,4 @@
-import { Card, Tag } from 'antd';
+import { Card } from 'antd';
 import StatusSelect from './StatusSelect';
 import AdminOrderProduct from './AdminOrderProduct';
 import StackLabel from './StackLabel';
@@ -31,7 +31,7 @@ export default function AdminOrderCard({ order, number, onStatusChange }) {
       {order.number && (
         <p className="order-card__number">
           Order <span className="order-number">{order.number}</span>
-          {order.refundedAt && <> <Tag color="gold">Refunded</Tag></>}
+          {order.refundedAt && <> <span className="order-card__refunded">Refunded</span></>}
         </p>
       )}
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`Order #${number} details`}>
