@@ -23,6 +23,8 @@ type categoryDoc struct {
 	Slug      string        `bson:"slug"`
 	CreatedAt time.Time     `bson:"createdAt"`
 	UpdatedAt time.Time     `bson:"updatedAt"`
+	// Deleting marks a category being deleted: no product may move into it (see deleteUnused).
+	Deleting bool `bson:"deleting,omitempty"`
 }
 
 func (d *categoryDoc) category() *shop.Category {
@@ -155,11 +157,23 @@ func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 	return s.changed(ctx, oid)
 }
 
-// deleteUnused deletes a category unless products use it, holding its lock.
+// deleteUnused deletes a category unless products use it. A product written into it at the
+// same moment must not be left without one, on either store: the category is first marked
+// as being deleted, so a product write that comes later is refused (see
+// ProductService.category and keptInCategory), and one that came before is counted here. A
+// category still in use loses the mark again.
 func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) error {
 	id := oid.Hex()
-	defer s.db.lockDoc(categoriesColl, oid)()
+	mark := func(update bson.M) error {
+		return s.db.updateByID(ctx, s.coll(), oid, "Category not found.", update)
+	}
+	if err := mark(bson.M{"$set": bson.M{"deleting": true}}); err != nil {
+		return err
+	}
 	n, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"category": oid})
+	if err == nil && n > 0 {
+		err = mark(bson.M{"$unset": bson.M{"deleting": ""}})
+	}
 	if err != nil {
 		return fmt.Errorf("count products of category %s: %w", id, err)
 	}
@@ -170,11 +184,11 @@ func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) e
 		}
 		return shop.Errorf(shop.ECONFLICT, "This category cannot be deleted: %d %s it. Move or delete them first.", n, noun)
 	}
-	res, err := s.coll().DeleteOne(ctx, bson.M{"_id": oid})
+	deleted, err := s.db.deleteGuarded(ctx, s.coll(), oid, nil, func(bson.Raw) bool { return true })
 	if err != nil {
 		return fmt.Errorf("delete category %s: %w", id, err)
 	}
-	if res.DeletedCount == 0 {
+	if !deleted {
 		return shop.Errorf(shop.ENOTFOUND, "Category not found.")
 	}
 	return nil

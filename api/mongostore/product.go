@@ -38,7 +38,10 @@ var (
 		"This product changed since you opened it. Reload it and try again.")
 )
 
-// category reads a product's category by id. ENOTFOUND when there is none.
+var errCategoryGone = shop.Errorf(shop.ENOTFOUND, "Category not found.")
+
+// category reads a product's category by id. ENOTFOUND when there is none, or it is being
+// deleted.
 func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc, error) {
 	oid, err := objectID("Category", id)
 	if err != nil {
@@ -46,9 +49,23 @@ func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc,
 	}
 	var c categoryDoc
 	if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
-		return nil, notFound(err, "Category not found.")
+		return nil, notFound(err, errCategoryGone.Message)
+	}
+	if c.Deleting {
+		return nil, errCategoryGone
 	}
 	return &c, nil
+}
+
+// keptInCategory reports whether a product just written into category cat may stay there:
+// the category was not marked for deletion meanwhile (see CategoryService.deleteUnused), whose
+// count of its products may have run before the write.
+func (s *ProductService) keptInCategory(ctx context.Context, cat bson.ObjectID) (bool, error) {
+	_, err := s.category(ctx, cat.Hex())
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // CreateProduct stores a product and its optional photo.
@@ -73,6 +90,16 @@ func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput
 	if err != nil {
 		s.discardPhoto(ctx, photo)
 		return nil, fmt.Errorf("insert product: %w", err)
+	}
+	if kept, err := s.keptInCategory(ctx, cat.ID); err != nil || !kept {
+		if _, derr := s.coll().DeleteOne(ctx, bson.M{"_id": id}); derr != nil {
+			return nil, fmt.Errorf("take back product %s from a category being deleted: %w", id.Hex(), derr)
+		}
+		s.discardPhoto(ctx, photo)
+		if err != nil {
+			return nil, err
+		}
+		return nil, errCategoryGone
 	}
 	return s.changed(ctx, &doc, cat)
 }
@@ -211,6 +238,25 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	}
 	if photo != nil {
 		s.discardPhoto(ctx, oldPhoto)
+	}
+	if cat.ID != current.Category {
+		kept, err := s.keptInCategory(ctx, cat.ID)
+		if err != nil {
+			return nil, err
+		}
+		if !kept {
+			// Moved into a category deleted meanwhile: back to the one it had, with its other
+			// changes saved, and the admin asked to choose again.
+			if err := s.db.updateByID(ctx, s.coll(), oid, errProductNotFound.Message,
+				bson.M{"$set": bson.M{"category": current.Category}}); err != nil {
+				return nil, fmt.Errorf("put product %s back in its category: %w", id, err)
+			}
+			if _, err := s.refreshed(ctx, oid); err != nil {
+				return nil, err
+			}
+			return nil, shop.Errorf(shop.ECONFLICT, "The category chosen was deleted while the product was saved; "+
+				"its other changes were saved. Please choose another category.")
+		}
 	}
 	return s.changed(ctx, &doc, cat)
 }

@@ -1,0 +1,70 @@
+package mongostore_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/internal/storetest"
+)
+
+// An admin deleting a category while another creates a product in it never leaves the product
+// without its category: either the delete is refused (the product counted), or the product
+// is (404), whichever comes first.
+func TestCategoryDeleteRacingAProductCreate(t *testing.T) {
+	db := storetest.NewDB(t)
+	s, _ := shopWithCategory(t, db, "Shirts")
+	ctx := t.Context()
+	for round := range 30 {
+		c, err := s.Categories.CreateCategory(ctx, fmt.Sprint("Round ", round))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		var created *shop.Product
+		var createErr, deleteErr error
+		wg.Go(func() { created, createErr = s.Products.CreateProduct(ctx, input(c.ID, fmt.Sprint("Tee ", round), 5), nil) })
+		wg.Go(func() { deleteErr = s.Categories.DeleteCategory(ctx, c.ID) })
+		wg.Wait()
+		if createErr != nil && shop.ErrorCode(createErr) != shop.ENOTFOUND {
+			t.Fatalf("round %d: create: %v", round, createErr)
+		}
+		if deleteErr != nil && shop.ErrorCode(deleteErr) != shop.ECONFLICT {
+			t.Fatalf("round %d: delete: %v", round, deleteErr)
+		}
+		oid, _ := bson.ObjectIDFromHex(c.ID)
+		categories, err := db.Database().Collection("categories").CountDocuments(ctx, bson.M{"_id": oid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		products, err := db.Database().Collection("products").CountDocuments(ctx, bson.M{"category": oid})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if categories == 0 && products > 0 {
+			t.Fatalf("round %d: the category is gone and %d product(s) still name it (created %v)", round, products, created != nil)
+		}
+		if (createErr == nil) != (products == 1) {
+			t.Fatalf("round %d: create answered %v but %d product(s) are stored", round, createErr, products)
+		}
+	}
+}
+
+// A category still in use is kept, and stays usable: the mark of its refused delete is gone.
+func TestRefusedCategoryDeleteLeavesItUsable(t *testing.T) {
+	db := storetest.NewDB(t)
+	s, c := shopWithCategory(t, db, "Shirts")
+	ctx := t.Context()
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Categories.DeleteCategory(ctx, c.ID); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("delete of a category in use = %v, want a conflict", err)
+	}
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Linen Shirt", 5), nil); err != nil {
+		t.Fatalf("a product into the kept category: %v", err)
+	}
+}
