@@ -201,6 +201,22 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			}
 		}
 	}
+	if !d.embedded() {
+		// An Idempotency-Key answers its first order for a day, as card providers keep theirs;
+		// then MongoDB drops its claim, so the claims do not grow with every order for good.
+		claims := mongo.IndexModel{Keys: asc("createdAt"),
+			Options: options.Index().SetExpireAfterSeconds(int32(claimKeptFor / time.Second))}
+		_, err := d.db.Collection(checkoutsColl).Indexes().CreateOne(ctx, claims)
+		var cmdErr mongo.CommandError
+		if errors.As(err, &cmdErr) && cmdErr.Name == "NotImplemented" {
+			// FerretDB (another process's embedded store, reached through MONGO_URI) keeps
+			// no expiring indexes: its claims stay, as on the embedded store itself.
+			err = nil
+		}
+		if err != nil {
+			return fmt.Errorf("create the expiry index of %s: %w", checkoutsColl, err)
+		}
+	}
 	return d.indexIDs(ctx)
 }
 

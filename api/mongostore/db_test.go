@@ -62,9 +62,10 @@ func TestIndexes(t *testing.T) {
 		"products": {"_id_", "category_1_createdAt_-1", "createdAt_-1", "slug_1"},
 		"orders": {"_id_", "buyer_1_createdAt_-1__id_-1", "createdAt_-1__id_-1", "number_1",
 			"payment.transactionId_1", "paymentState_1_createdAt_1"},
+		"checkouts": {"_id_", "createdAt_1"},
 	}
 	if storetest.Embedded() {
-		want = map[string][]string{"products": {"_id_", "slug_1"}, "orders": {"_id_", "number_1"}}
+		want = map[string][]string{"products": {"_id_", "slug_1"}, "orders": {"_id_", "number_1"}, "checkouts": {"_id_"}}
 	}
 	// Indexes made by earlier versions are dropped where newer ones replace them.
 	earlier := mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: -1}}}
@@ -77,6 +78,16 @@ func TestIndexes(t *testing.T) {
 	for coll, w := range want {
 		if got := names(coll); !slices.Equal(got, w) {
 			t.Errorf("indexes of %s: %v, want %v", coll, got, w)
+		}
+	}
+	// On MongoDB a checkout's claim of its Idempotency-Key expires after a day.
+	specs, err := db.Database().Collection("checkouts").Indexes().ListSpecifications(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range specs {
+		if spec.Name == "createdAt_1" && (spec.ExpireAfterSeconds == nil || *spec.ExpireAfterSeconds != 86400) {
+			t.Errorf("the claims expire after %v s, want a day", spec.ExpireAfterSeconds)
 		}
 	}
 }

@@ -285,6 +285,9 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 	return "", fmt.Errorf("claim checkout %s: claimed and released repeatedly", id)
 }
 
+// claimKeptFor is how long a checkout's claim of its Idempotency-Key is kept on MongoDB.
+const claimKeptFor = 24 * time.Hour
+
 // staleClaimAfter is when a claim whose order was never written counts as abandoned (its
 // process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).
 const staleClaimAfter = 10 * time.Minute
