@@ -56,11 +56,16 @@ func (m *Model) ProductCount(context.Context) (int, error) {
 	return len(m.newest), nil
 }
 
-// ProductBySlug returns one product. ENOTFOUND.
+// ProductBySlug returns one product by its slug, or by its id: a slug follows the product's
+// name, so a cart or a link kept from before a rename still finds the product by its id.
+// ENOTFOUND.
 func (m *Model) ProductBySlug(ctx context.Context, slug string) (*shop.Product, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	if e, ok := m.bySlug[slug]; ok {
+		return m.productLocked(ctx, e), nil
+	}
+	if e, ok := m.products[strings.ToLower(slug)]; ok && isObjectID(slug) {
 		return m.productLocked(ctx, e), nil
 	}
 	return nil, errProductNotFound

@@ -98,6 +98,15 @@ func TestProductListsAndPaging(t *testing.T) {
 			t.Fatalf("by slug %v", m)
 		}
 		expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/no-such-thing"}), 404)
+		// A product's id finds it too, in either case (a cart kept from before a rename asks so).
+		id := p["_id"].(string)
+		for _, byID := range []string{id, strings.ToUpper(id)} {
+			m := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/" + byID}), 200)
+			if got := m["product"].(map[string]any); got["_id"] != id || got["slug"] != "garment-03" {
+				t.Fatalf("by id %s: %v", byID, m)
+			}
+		}
+		expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/" + strings.Repeat("a", 24)}), 404)
 	})
 	t.Run("product-category", func(t *testing.T) {
 		m := expect(t, a.do(request{method: "GET", path: "/api/v1/product/product-category/" + teesSlug}), 200)

@@ -183,8 +183,11 @@ func (f *firstScreen) page(index []byte) (page []byte, ok bool, err error) {
 	first.WriteString(head)
 	// html/template takes any attribute named like imagesrcset for one URL and would encode
 	// its spaces; written out here, escaped, it stays the list of copies the card's srcset is.
-	photo := template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
-		html.EscapeString(f.photo.SrcSet), html.EscapeString(f.photo.Sizes)))
+	var photo template.HTMLAttr // none to preload when the first product has no photo
+	if f.photo.SrcSet != "" {
+		photo = template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
+			html.EscapeString(f.photo.SrcSet), html.EscapeString(f.photo.Sizes)))
+	}
 	err = firstScreenTemplate.ExecuteTemplate(&first, "head", struct {
 		Answers map[string]any
 		Photo   template.HTMLAttr
@@ -246,17 +249,25 @@ func facetOf(legend string, values []screenFacetValue) screenFacet {
 }
 
 func screenProductOf(p *shop.Product, sign, sizes string, eager bool) screenProduct {
+	sp := screenProduct{
+		Name: p.Name, Path: "/product/" + p.Slug, Price: money(sign, p.Price),
+		Preview: javascriptPrefix(p.Description, cardPreview),
+		Src:     placeholderPhoto, Eager: eager,
+		SoldOut: p.Quantity <= 0, SoldOutID: "sold-out-" + p.Slug,
+	}
+	if !p.HasPhoto {
+		return sp // the placeholder, asking nothing of the API
+	}
 	srcset := make([]string, len(photosize.Widths))
 	for i, w := range photosize.Widths {
 		srcset[i] = photoURL(p, w) + " " + strconv.Itoa(w) + "w"
 	}
-	return screenProduct{
-		Name: p.Name, Path: "/product/" + p.Slug, Price: money(sign, p.Price),
-		Preview: javascriptPrefix(p.Description, cardPreview),
-		Src:     photoURL(p, 0), SrcSet: strings.Join(srcset, ", "), Sizes: sizes, Eager: eager,
-		SoldOut: p.Quantity <= 0, SoldOutID: "sold-out-" + p.Slug,
-	}
+	sp.Src, sp.SrcSet, sp.Sizes = photoURL(p, 0), strings.Join(srcset, ", "), sizes
+	return sp
 }
+
+// placeholderPhoto stands for a product without a photo, as the client's ProductPhoto shows it.
+const placeholderPhoto = "/placeholder.svg"
 
 // photoURL is a product photo's address as the client writes it: the width first (none for
 // the photo as uploaded), then the photo's version (the product's updatedAt when it has none).

@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"encoding/json"
 	"fmt"
+	"image/color"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -113,7 +114,7 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 	// 58 characters, then an emoji JavaScript counts as two: a 60-character preview ends after it.
 	hostile["description"] = strings.Repeat("d", 57) + "<😀>" + " and the rest"
 	hostile["price"] = "1499.5"
-	newest := a.createProduct(admin, hostile, nil)
+	newest := a.createProduct(admin, hostile, &photoFile{bytes: pngPhoto(t, color.RGBA{R: 200, A: 255})})
 	id := newest["_id"].(string)
 
 	t.Run("home", func(t *testing.T) {
@@ -170,6 +171,8 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 			`<p class="product-card__text">A well made garment in soft cotton for every day....</p>` +
 				`<p class="product-card__sold-out" id="sold-out-tote-5">Sold out</p>`,
 			`<button type="button" class="btn btn--primary" disabled aria-describedby="sold-out-tote-5">Add to Cart</button>`,
+			// A product without a photo shows the placeholder and asks nothing of the API.
+			`<img loading="lazy" decoding="async" alt="Tote 5" src="/placeholder.svg">`,
 			`<button type="button" class="btn" aria-busy="false">Load more</button>`,
 		} {
 			if !strings.Contains(root, want) {
