@@ -38,10 +38,13 @@ var (
 		"This product changed since you opened it. Reload it and try again.")
 )
 
-var errCategoryGone = shop.Errorf(shop.ENOTFOUND, "Category not found.")
+var (
+	errCategoryGone     = shop.Errorf(shop.ENOTFOUND, "Category not found.")
+	errCategoryDeleting = shop.Errorf(shop.ECONFLICT, "This category is being deleted. Please choose another category, or try again.")
+)
 
-// category reads a product's category by id. ENOTFOUND when there is none, or it is being
-// deleted.
+// category reads a product's category by id. ENOTFOUND when there is none, ECONFLICT while it
+// is being deleted.
 func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc, error) {
 	oid, err := objectID("Category", id)
 	if err != nil {
@@ -52,20 +55,17 @@ func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc,
 		return nil, notFound(err, errCategoryGone.Message)
 	}
 	if c.Deleting {
-		return nil, errCategoryGone
+		return nil, errCategoryDeleting
 	}
 	return &c, nil
 }
 
-// keptInCategory reports whether a product just written into category cat may stay there:
-// the category was not marked for deletion meanwhile (see CategoryService.deleteUnused), whose
-// count of its products may have run before the write.
-func (s *ProductService) keptInCategory(ctx context.Context, cat bson.ObjectID) (bool, error) {
+// leftCategory answers why a product just written into category cat may not stay there (the
+// category was deleted, or marked for deletion meanwhile: see CategoryService.deleteUnused,
+// whose count of its products may have run before the write), or nil.
+func (s *ProductService) leftCategory(ctx context.Context, cat bson.ObjectID) error {
 	_, err := s.category(ctx, cat.Hex())
-	if shop.ErrorCode(err) == shop.ENOTFOUND {
-		return false, nil
-	}
-	return err == nil, err
+	return err
 }
 
 // CreateProduct stores a product and its optional photo.
@@ -91,15 +91,12 @@ func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput
 		s.discardPhoto(ctx, photo)
 		return nil, fmt.Errorf("insert product: %w", err)
 	}
-	if kept, err := s.keptInCategory(ctx, cat.ID); err != nil || !kept {
+	if err := s.leftCategory(ctx, cat.ID); err != nil {
 		if _, derr := s.coll().DeleteOne(ctx, bson.M{"_id": id}); derr != nil {
 			return nil, fmt.Errorf("take back product %s from a category being deleted: %w", id.Hex(), derr)
 		}
 		s.discardPhoto(ctx, photo)
-		if err != nil {
-			return nil, err
-		}
-		return nil, errCategoryGone
+		return nil, err
 	}
 	return s.changed(ctx, &doc, cat)
 }
@@ -240,11 +237,9 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 		s.discardPhoto(ctx, oldPhoto)
 	}
 	if cat.ID != current.Category {
-		kept, err := s.keptInCategory(ctx, cat.ID)
-		if err != nil {
-			return nil, err
-		}
-		if !kept {
+		switch err := s.leftCategory(ctx, cat.ID); shop.ErrorCode(err) {
+		case "":
+		case shop.ENOTFOUND, shop.ECONFLICT:
 			// Moved into a category deleted meanwhile: back to the one it had, with its other
 			// changes saved, and the admin asked to choose again.
 			if err := s.db.updateByID(ctx, s.coll(), oid, errProductNotFound.Message,
@@ -256,6 +251,8 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			}
 			return nil, shop.Errorf(shop.ECONFLICT, "The category chosen was deleted while the product was saved; "+
 				"its other changes were saved. Please choose another category.")
+		default:
+			return nil, err
 		}
 	}
 	return s.changed(ctx, &doc, cat)
