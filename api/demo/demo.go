@@ -153,23 +153,23 @@ type Services struct {
 	Products   shop.ProductService
 }
 
-// Seed loads the demo catalogue and accounts when the shop has no products, and reports
-// whether it did. A shop with any product is left as it is, so a second start adds nothing.
+// Seed loads the demo catalogue and accounts into a shop without products, and reports
+// whether it did. A seed cut short (the first start stopped while it ran) is finished by the
+// next start: the demo shopper's account is made last, so a shop holding only demo products
+// and no demo shopper is one whose seed did not end. Any other shop with products is left as
+// it is, so a second start adds nothing, and products deleted from the demo stay deleted.
 func Seed(ctx context.Context, s Services) (bool, error) {
-	n, err := s.Products.ProductCount(ctx)
+	made, _, err := s.Products.Products(ctx, 1, 100)
 	if err != nil {
-		return false, fmt.Errorf("count products: %w", err)
+		return false, fmt.Errorf("list products: %w", err)
 	}
-	if n > 0 {
-		return false, nil
+	if len(made) > 0 {
+		if resume, err := cutShort(ctx, s, made); err != nil || !resume {
+			return false, err
+		}
 	}
 	if _, err := s.Users.EnsureAdmin(ctx, AdminEmail, AdminPassword, "Demo Admin"); err != nil {
 		return false, err
-	}
-	_, err = s.Users.Register(ctx, shop.Registration{Name: "Demo Shopper", Email: ShopperEmail, Password: ShopperPassword,
-		Phone: "9876543210", Address: "221 MG Road, Bengaluru 560001", Answer: "blue"})
-	if err != nil && shop.ErrorCode(err) != shop.ECONFLICT {
-		return false, fmt.Errorf("create demo shopper: %w", err)
 	}
 	existing, err := s.Categories.Categories(ctx)
 	if err != nil {
@@ -181,18 +181,13 @@ func Seed(ctx context.Context, s Services) (bool, error) {
 			return false, err
 		}
 		for ii, it := range c.items {
-			photo, err := Photo(c.garment, it.rgb)
-			if err != nil {
-				return false, fmt.Errorf("draw %s: %w", it.name, err)
+			p := madeNamed(made, it.name)
+			if p == nil {
+				if p, err = createItem(ctx, s, c, it, catID); err != nil {
+					return false, err
+				}
 			}
-			in := shop.ProductInput{Name: it.name, Description: fmt.Sprintf("%s, in %s. %s", it.detail, strings.ToLower(it.colour), c.about),
-				Price: it.price, Quantity: it.stock, Shipping: true, CategoryID: catID}
-			up := &shop.PhotoUpload{ContentType: "image/jpeg", Size: int64(len(photo)), Body: bytes.NewReader(photo)}
-			p, err := s.Products.CreateProduct(ctx, in, up)
-			if err != nil {
-				return false, fmt.Errorf("create demo product %s: %w", it.name, err)
-			}
-			if len(c.sizes) == 0 {
+			if len(c.sizes) == 0 || len(p.Variants) > 0 {
 				continue
 			}
 			if _, err := s.Products.SetVariants(ctx, p.ID, variants(fmt.Sprintf("CS%d%d", ci+1, ii+1), c.sizes, it)); err != nil {
@@ -200,8 +195,71 @@ func Seed(ctx context.Context, s Services) (bool, error) {
 			}
 		}
 	}
+	_, err = s.Users.Register(ctx, shop.Registration{Name: "Demo Shopper", Email: ShopperEmail, Password: ShopperPassword,
+		Phone: "9876543210", Address: "221 MG Road, Bengaluru 560001", Answer: "blue"})
+	if err != nil && shop.ErrorCode(err) != shop.ECONFLICT {
+		return false, fmt.Errorf("create demo shopper: %w", err)
+	}
 	return true, nil
 }
+
+// cutShort reports whether the products made are those of a demo seed that did not end: all
+// of them the demo's, and no demo shopper yet (see Seed).
+func cutShort(ctx context.Context, s Services, made []*shop.Product) (bool, error) {
+	if len(made) >= ProductCount {
+		return false, nil
+	}
+	for _, p := range made {
+		if !demoNames[p.Name] {
+			return false, nil
+		}
+	}
+	_, err := s.Users.Authenticate(ctx, ShopperEmail, ShopperPassword)
+	switch shop.ErrorCode(err) {
+	case "":
+		return false, nil
+	case shop.EUNAUTHORIZED:
+		return true, nil
+	}
+	return false, fmt.Errorf("look for the demo shopper: %w", err)
+}
+
+// madeNamed answers the product of made named name, or nil.
+func madeNamed(made []*shop.Product, name string) *shop.Product {
+	for _, p := range made {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// createItem makes demo item it of category c, with its photo.
+func createItem(ctx context.Context, s Services, c category, it item, catID string) (*shop.Product, error) {
+	photo, err := Photo(c.garment, it.rgb)
+	if err != nil {
+		return nil, fmt.Errorf("draw %s: %w", it.name, err)
+	}
+	in := shop.ProductInput{Name: it.name, Description: fmt.Sprintf("%s, in %s. %s", it.detail, strings.ToLower(it.colour), c.about),
+		Price: it.price, Quantity: it.stock, Shipping: true, CategoryID: catID}
+	up := &shop.PhotoUpload{ContentType: "image/jpeg", Size: int64(len(photo)), Body: bytes.NewReader(photo)}
+	p, err := s.Products.CreateProduct(ctx, in, up)
+	if err != nil {
+		return nil, fmt.Errorf("create demo product %s: %w", it.name, err)
+	}
+	return p, nil
+}
+
+// demoNames are the names of the demo's products.
+var demoNames = func() map[string]bool {
+	names := map[string]bool{}
+	for _, c := range catalogue {
+		for _, it := range c.items {
+			names[it.name] = true
+		}
+	}
+	return names
+}()
 
 // variants are an item's sizes in each of its colours. The stock varies from one combination
 // to the next, the same at every seed: about one in six is sold out and a few have 1 to 3

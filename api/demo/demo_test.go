@@ -2,6 +2,8 @@ package demo_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"image/color"
 	"image/jpeg"
 	"os"
@@ -184,4 +186,76 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// cutProducts stands for a first start stopped while it seeds: after `left` products it lets
+// one more be created, then refuses to set that one's sizes and every write after.
+type cutProducts struct {
+	shop.ProductService
+	left int
+}
+
+var errStopped = errors.New("the shop was stopped")
+
+func (c *cutProducts) CreateProduct(ctx context.Context, in shop.ProductInput, up *shop.PhotoUpload) (*shop.Product, error) {
+	if c.left < 0 {
+		return nil, errStopped
+	}
+	c.left--
+	return c.ProductService.CreateProduct(ctx, in, up)
+}
+
+func (c *cutProducts) SetVariants(ctx context.Context, id string, in shop.VariantsInput) (*shop.Product, error) {
+	if c.left < 0 {
+		return nil, errStopped
+	}
+	return c.ProductService.SetVariants(ctx, id, in)
+}
+
+// A seed cut short is finished by the next start: every demo product once, each with its
+// sizes, and the demo shopper. A finished demo whose products the owner deleted stays so.
+func TestSeedCutShortIsFinishedNextStart(t *testing.T) {
+	ctx := t.Context()
+	s, err := app.New(ctx, storetest.NewDB(t), app.Config{Hasher: shop.Hasher{Cost: bcrypt.MinCost}, PhotoCacheBytes: 64 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	services := demo.Services{Users: s.Users, Categories: s.Categories, Products: s.Products}
+	cut := services
+	cut.Products = &cutProducts{ProductService: s.Products, left: 7}
+	if _, err := demo.Seed(ctx, cut); !errors.Is(err, errStopped) {
+		t.Fatalf("cut seed: %v", err)
+	}
+	if n, _ := s.Catalogue.ProductCount(ctx); n != 8 {
+		t.Fatalf("%d products after the cut, want 8", n)
+	}
+
+	if seeded, err := demo.Seed(ctx, services); err != nil || !seeded {
+		t.Fatalf("next start: %v, %v", seeded, err)
+	}
+	all, total, _ := s.Catalogue.Products(ctx, 1, 0)
+	if total != demo.ProductCount {
+		t.Fatalf("%d products, want %d", total, demo.ProductCount)
+	}
+	names := map[string]bool{}
+	for _, p := range all {
+		if names[p.Name] {
+			t.Fatalf("%s made twice", p.Name)
+		}
+		names[p.Name] = true
+		checkSizes(t, p)
+	}
+	if _, err := s.Users.Authenticate(ctx, demo.ShopperEmail, demo.ShopperPassword); err != nil {
+		t.Fatalf("demo shopper: %v", err)
+	}
+
+	if err := s.Products.DeleteProduct(ctx, all[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if seeded, err := demo.Seed(ctx, services); err != nil || seeded {
+		t.Fatalf("start after a product was deleted: %v, %v", seeded, err)
+	}
+	if n, _ := s.Catalogue.ProductCount(ctx); n != demo.ProductCount-1 {
+		t.Fatalf("%d products, want the deleted one to stay deleted", n)
+	}
 }
