@@ -1,36 +1,26 @@
 // What the products in the cart are today. A cart line keeps the product as it was when it
-// was added; the shop may have renamed it, repriced it or stopped selling it since, and
-// checkout charges today's price. Each distinct product of the cart is looked up once and
-// cached like every product read (a product page just seen answers at once); a failure is
+// was added; the shop may have renamed it, repriced it, moved it to another category or
+// stopped selling it since, and checkout charges today's price. Each distinct product of the
+// cart is looked up by its id (get-product/{slug} takes a product's id in place of its slug:
+// an id never moves with a rename); a 404 means the shop no longer sells it. A failure is
 // silent, and the line shows what it kept.
 import { queryOptions } from '@tanstack/react-query';
-import { categoriesQuery } from './categories';
-import { getCategoryProducts, PRODUCT_KEY, productQuery } from './products';
+import { getProduct, PRODUCT_KEY } from './products';
 
 const notFoundIsNull = (error) => {
   if (error?.status === 404) return null;
   throw error;
 };
 
-/**
- * findCurrentProduct answers the product a cart line was taken from as the shop sells it now,
- * or null when the shop no longer has it. The line names its product by slug, but a rename
- * moves the slug: a slug that no longer names that product (by id) sends the search to the
- * products of its category, found by id too (a category's rename moves its slug as well).
- */
-async function findCurrentProduct(queryClient, { _id, slug, category }) {
-  const bySlug = await queryClient.fetchQuery(productQuery(slug)).catch(notFoundIsNull);
-  if (bySlug?._id === _id) return bySlug;
-  const categories = await queryClient.fetchQuery(categoriesQuery());
-  const current = categories.find((c) => c._id === category?._id);
-  if (!current) return null;
-  const products = await getCategoryProducts(current.slug).catch(notFoundIsNull);
-  return products?.find((p) => p._id === _id) ?? null;
-}
+/** getCurrentProduct answers the product of id `id` as the shop sells it now, or null when it no longer does. */
+export const getCurrentProduct = (id) => getProduct(id).then((product) => product ?? null, notFoundIsNull);
+
+/** The query key of the product of cart line `line` as the shop sells it now. */
+export const currentProductKey = (line) => [...PRODUCT_KEY, 'current', line._id];
 
 /** The product of cart line `line` as the shop sells it now (null: no longer sold). */
-export const currentProductQuery = (queryClient, line) =>
+export const currentProductQuery = (line) =>
   queryOptions({
-    queryKey: [...PRODUCT_KEY, 'current', line._id],
-    queryFn: () => findCurrentProduct(queryClient, line),
+    queryKey: currentProductKey(line),
+    queryFn: () => getCurrentProduct(line._id),
   });

@@ -11,14 +11,15 @@ import { browseHandler } from '../components/browse/test-browse';
 export const url = (path) => `*/api/v1/${path}`;
 
 /**
- * catalogueHandlers answer get-product/{slug} and product-category/{slug} from `list` as the API
- * does (404 for a slug it does not hold): serve a test's own products with
+ * catalogueHandlers answer get-product/{slug} (which takes a product's id in place of its slug
+ * too) and product-category/{slug} from `list` as the API does (404 for a slug or id it does
+ * not hold): serve a test's own products with
  * server.use(...catalogueHandlers(list)).
  */
 export function catalogueHandlers(list) {
   return [
     http.get(url('product/get-product/:slug'), ({ params }) => {
-      const product = list.find((p) => p.slug === params.slug);
+      const product = list.find((p) => p.slug === params.slug || p._id === params.slug);
       return product
         ? HttpResponse.json({ success: true, product })
         : HttpResponse.json({ success: false, message: 'Product not found' }, { status: 404 });

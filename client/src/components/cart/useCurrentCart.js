@@ -4,7 +4,7 @@
 // the total and the amount on Pay are what checkout will charge. Until the products are known
 // (or when they cannot be loaded) the lines are the stored ones: the cart stays usable.
 import { useEffect, useMemo } from 'react';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useCart } from '../../context/cart';
 import { currentProductQuery } from '../../api/cart';
 import { currentLine } from './currentLine';
@@ -13,10 +13,9 @@ const dataOf = (results) => results.map((result) => result.data);
 
 export default function useCurrentCart() {
   const [cart, setCart] = useCart();
-  const queryClient = useQueryClient();
   const distinct = useMemo(() => [...new Map(cart.map((line) => [line._id, line])).values()], [cart]);
   const found = useQueries({
-    queries: distinct.map((line) => currentProductQuery(queryClient, line)),
+    queries: distinct.map((line) => currentProductQuery(line)),
     combine: dataOf,
   });
 
