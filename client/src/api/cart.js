@@ -23,4 +23,6 @@ export const currentProductQuery = (line) =>
   queryOptions({
     queryKey: currentProductKey(line),
     queryFn: () => getCurrentProduct(line._id),
+    // Asked again each time the cart opens: an admin's new price must show before Pay.
+    staleTime: 0,
   });

@@ -2,8 +2,9 @@
 // shopper with items, the card form. The lines show each product's current name and price
 // (useCurrentCart), so the total and Pay's amount are what checkout charges; a product the
 // shop no longer sells says so on its line. A paid cart is emptied and the shopper goes to
-// their orders; a failed payment is silent (logged) and Pay comes back.
-import { useEffect, useRef } from 'react';
+// their orders; a failed payment is silent (logged) and Pay comes back. Pay charges only what
+// the page shows: a price changed since is shown first (see `payment`).
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -11,7 +12,7 @@ import Layout from '../components/Layout';
 import CartLine from '../components/cart/CartLine';
 import AddressBlock from '../components/cart/AddressBlock';
 import CardForm from '../components/cart/CardForm';
-import useCurrentCart from '../components/cart/useCurrentCart';
+import useCurrentCart, { fetchCurrentCart } from '../components/cart/useCurrentCart';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
@@ -20,7 +21,7 @@ import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
 import { useMoney } from '../money';
 import { SHOP, USER_ORDERS } from '../paths';
-import { PAYMENT_DONE } from '../texts';
+import { CART_REPRICED, PAYMENT_DONE } from '../texts';
 
 /** cartTotal is the plain sum of the prices, rounded to paise. */
 export const cartTotal = (cart) =>
@@ -37,8 +38,21 @@ export default function CartPage() {
   // a card into a form whose Pay would be refused.
   useQuery({ ...sessionCheckQuery('user', auth.token), enabled: Boolean(auth.token && cart.length) });
 
+  // Pay asks the shop for every line's product first: when a price or name changed since the
+  // page showed it (or a product is gone), nothing is charged; the cart, its total and Pay take
+  // the new values, the page says so, and a second click pays the amount now shown.
+  const [repriced, setRepriced] = useState(false);
   const payment = useMutation({
-    mutationFn: () => processPayment(cart, auth.user?._id),
+    mutationFn: async () => {
+      const current = await fetchCurrentCart(queryClient, cart);
+      if (current.some((line, i) => line !== cart[i])) {
+        setCart(cart.map((line, i) => current[i] ?? line));
+        setRepriced(true);
+        throw new Error('The cart changed since it was shown: not paid');
+      }
+      setRepriced(false);
+      return processPayment(cart, auth.user?._id);
+    },
     onSuccess: () => {
       // A sale changes the shopper's orders and the stock of what was bought.
       [ORDERS_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
@@ -91,6 +105,7 @@ export default function CartPage() {
             <h2 id="summary-heading">Cart Summary</h2>
             <p>Total | Checkout | Payment</p>
             <p className="cart-summary__total">Total : {total}</p>
+            {repriced && <p className="cart-summary__changed" role="status">{CART_REPRICED}</p>}
             <AddressBlock />
             {auth.token && cart.length > 0 && <CardForm onPay={payment.mutateAsync} amount={total} />}
           </aside>

@@ -224,6 +224,49 @@ describe('Cart page', () => {
       expect(asked.sort()).toEqual(['p1', 'p2']);
     });
 
+    it('asks the shop again each time the cart opens, so a price changed meanwhile shows', async () => {
+      let price = 499.5;
+      server.use(http.get(url('product/get-product/p1'), () => HttpResponse.json({ success: true, product: { ...shirt, price } })));
+      const { router } = await renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹499.5'));
+      await router.navigate('/');
+      await waitFor(() => expect(screen.queryByRole('list', { name: 'Cart items' })).not.toBeInTheDocument());
+      price = 150;
+      await router.navigate('/cart');
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹150'));
+      expect(screen.getByText('Total : ₹150')).toBeInTheDocument();
+    });
+
+    it('does not pay when a price changed since the page showed it: it shows the new amount, says so, and pays it on the next click', async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      let price = 111;
+      const paid = [];
+      server.use(
+        http.get(url('product/get-product/p1'), () => HttpResponse.json({ success: true, product: { ...shirt, price } })),
+        http.post(url('product/process-payment'), async ({ request }) => {
+          paid.push((await request.json()).cart.map((p) => p.price));
+          return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+        }),
+      );
+      const { user: person, router } = await renderRoute('/cart', { cart: [{ ...shirt, price: 111 }, jeans], auth: signedIn(user) });
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹1311'));
+      price = 150; // the admin reprices while the cart is open
+      await fillCard(person);
+      await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      expect(await screen.findByText('Prices in your cart changed; please check the total.')).toHaveAttribute('role', 'status');
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹1350');
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+      expect(screen.getByText('Total : ₹1350')).toBeInTheDocument();
+      expect(stored().map((p) => p.price)).toEqual([150, 1200]);
+      expect(paid).toEqual([]);
+      expect(toastTexts()).toEqual([]);
+
+      await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+      expect(paid).toEqual([[150, 1200]]);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
+    });
+
     it('marks a line the shop no longer sells, which the shopper can remove, without a toast', async () => {
       const teeNow = { ...tee, variants: tee.variants.filter((v) => v._id !== 'v5') };
       server.use(...catalogueHandlers([jeans, teeNow]));

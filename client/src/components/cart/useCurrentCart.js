@@ -6,7 +6,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useCart } from '../../context/cart';
-import { currentProductQuery } from '../../api/cart';
+import { currentProductKey, currentProductQuery, getCurrentProduct } from '../../api/cart';
 import { currentLine } from './currentLine';
 
 const dataOf = (results) => results.map((result) => result.data);
@@ -37,4 +37,18 @@ export default function useCurrentCart() {
   }, [changed, productOf, setCart]);
 
   return lines;
+}
+
+/**
+ * fetchCurrentCart asks the shop again for every product of `cart` (at once, even offline: a
+ * failure rejects) and answers the cart brought up to date line by line (currentLine: the line
+ * itself when unchanged, null when no longer sold). The answers go to the cart's queries too,
+ * so the page shows them.
+ */
+export async function fetchCurrentCart(queryClient, cart) {
+  const ids = [...new Set(cart.map((line) => line._id))];
+  const found = await Promise.all(ids.map(getCurrentProduct));
+  const byId = new Map(ids.map((id, i) => [id, found[i]]));
+  ids.forEach((id, i) => queryClient.setQueryData(currentProductKey({ _id: id }), found[i]));
+  return cart.map((line) => currentLine(line, byId.get(line._id)));
 }
