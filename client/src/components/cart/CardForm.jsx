@@ -1,8 +1,9 @@
 // The card payment form: card number (16 digits, spaces allowed), expiry MMYY (4 digits,
 // 12/30 allowed) and CVV (3), and Pay with the amount. Wrong lengths are refused with Please
 // fill in the correct details and a note beside each wrong field, and send nothing. Pay is
-// disabled while paying; a failed payment is logged only and Pay comes back; a payment that
-// succeeds takes the earlier refusal off the screen.
+// disabled while paying (and while `disabled`: a cart line cannot be bought); a failed payment
+// is logged only and Pay comes back; a payment that succeeds takes the earlier refusal off the
+// screen.
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import TextField from '../form/TextField';
@@ -11,7 +12,7 @@ import { cardErrors, cleanInput } from './card';
 
 const REFUSED_TOAST = 'card-details-refused';
 
-export default function CardForm({ onPay, amount }) {
+export default function CardForm({ onPay, amount, disabled = false }) {
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [errors, setErrors] = useState({});
   const [paying, setPaying] = useState(false);
@@ -45,7 +46,7 @@ export default function CardForm({ onPay, amount }) {
         maxLength={7} value={card.expiry} onChange={set('expiry')} error={errors.expiry} />
       <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123"
         maxLength={4} value={card.cvv} onChange={set('cvv')} error={errors.cvv} />
-      <button type="submit" className="btn btn--primary btn--wide" disabled={paying}>
+      <button type="submit" className="btn btn--primary btn--wide" disabled={paying || disabled}>
         Pay {amount}
       </button>
     </form>
