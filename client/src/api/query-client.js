@@ -17,7 +17,10 @@ export function makeQueryClient() {
     defaultOptions: {
       // A failed read shows its error state at once, with Try again; nothing retries behind it.
       queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // A write runs at once and fails when offline (the default pauses it and sends it by
+      // itself when the connection returns): Pay comes back, and nothing is charged later
+      // without a click.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

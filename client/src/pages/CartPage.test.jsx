@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { onlineManager } from '@tanstack/react-query';
 import { renderRoute } from '../test/render';
 import { catalogueHandlers, held, server, url } from '../test/server';
 import { categories, makeProduct, signedIn, user } from '../test/fixtures';
@@ -137,6 +138,28 @@ describe('Cart page', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('tries Pay at once while offline and gives Pay back when it fails, never paying later by itself', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    let calls = 0;
+    server.use(http.post(url('product/process-payment'), () => {
+      calls += 1;
+      return HttpResponse.error();
+    }));
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt], auth: signedIn(user) });
+    await fillCard(person);
+    onlineManager.setOnline(false);
+    try {
+      await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      await waitFor(() => expect(calls).toBe(1));
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+    } finally {
+      onlineManager.setOnline(true);
+    }
+    await new Promise((resolve) => { setTimeout(resolve, 50); });
+    expect(calls).toBe(1);
+    expect(router.state.location.pathname).toBe('/cart');
   });
 
   it('retries a checkout whose answer was lost under its key; a paid or changed cart gets a new one', async () => {
