@@ -2,7 +2,9 @@
 // The stored `auth` entry is read on first render; setAuth saves it, and removes it when
 // the user is cleared (logout). The token is handed to the API client at request time.
 // When the server refuses the token (a 401 to a call that carried it), the session ends as
-// Logout ends it, without its toast: the header and every screen show the signed-out state.
+// Logout ends it, without its toast: the header and every screen show the signed-out state,
+// unless the browser's stored session holds another token (a newer sign-in of another tab),
+// which this tab then takes up.
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { setSessionRefusedHandler, setTokenSource } from '../api/client';
 import { AUTH_KEY, readJSON } from '../storage-keys';
@@ -38,9 +40,21 @@ export function AuthProvider({ children }) {
   }, []);
 
   // Only the session that sent the refused token ends: a late answer to a call made before a
-  // new sign-in leaves the new session alone.
+  // new sign-in leaves the new session alone. The stored session may be newer than this tab's
+  // (another tab signed in again or changed the password): then this tab takes it up, and the
+  // stored entry, which the server may well accept, stays.
   useLayoutEffect(
-    () => setSessionRefusedHandler((token) => current.current.token === token && setAuth(empty)),
+    () =>
+      setSessionRefusedHandler((token) => {
+        if (current.current.token !== token) return;
+        const stored = loadAuth();
+        if (!stored.user || !stored.token || stored.token === token) {
+          setAuth(empty);
+          return;
+        }
+        current.current = stored;
+        setState(stored);
+      }),
     [setAuth],
   );
 

@@ -103,4 +103,27 @@ describe('a refused session', () => {
     expect(JSON.parse(localStorage.getItem('auth')).token).toBe('token-456');
     expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
   });
+
+  it('takes up the stored session of another tab instead of removing it, when this tab\'s older token is refused', async () => {
+    let release;
+    const tokens = [];
+    server.use(http.get(url('auth/user-auth'), async ({ request }) => {
+      const token = request.headers.get('Authorization');
+      tokens.push(token);
+      if (token !== 'token-123') return HttpResponse.json({ ok: true });
+      await new Promise((resolve) => { release = resolve; });
+      return refuse();
+    }));
+    await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    // Tab B changes the password: its new token is stored; this tab still holds the old one.
+    const tabB = { user: { ...user, name: 'Ada Lovelace' }, token: 'token-456' };
+    localStorage.setItem('auth', JSON.stringify(tabB));
+    release();
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Hello Ada Lovelace' })).toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual(tabB);
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeInTheDocument();
+    await waitFor(() => expect(tokens).toContain('token-456'));
+  });
 });
