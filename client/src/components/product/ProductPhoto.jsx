@@ -1,6 +1,7 @@
 // A product's photo from the API, shown whole (contain on a neutral frame of a fixed aspect
 // ratio, so nothing shifts as it loads), in the width the layout needs (srcset and sizes),
-// and replaced by a placeholder when it fails (no photo, or the server cannot answer).
+// and replaced by a placeholder when it fails (no photo, or the server cannot answer), or at
+// once when the product says it has none.
 // `eager` photos (the first row of a grid, the product page) load at once and are drawn in the
 // same frame as the page around them; the rest load lazily and are decoded off the main thread.
 import { useState } from 'react';
@@ -18,7 +19,9 @@ export const GRID_SIZES = '(max-width: 599px) calc((100vw - 32px) * 0.75), (max-
 
 export default function ProductPhoto({ product, eager = false, sizes = GRID_SIZES, className = '' }) {
   const [failed, setFailed] = useState(false);
-  const real = !failed && Boolean(product?._id);
+  // A product the API says has no photo (`hasPhoto: false`) shows the placeholder without
+  // asking for it: that request would only be a 404 (a product without the field is asked).
+  const real = !failed && Boolean(product?._id) && product.hasPhoto !== false;
   return (
     <div className={`photo-frame ${className}`}>
       <img
