@@ -1,9 +1,10 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
 // shopper with items, the card form. The lines show each product's current name and price
 // (useCurrentCart), so the total and Pay's amount are what checkout charges; a product the
-// shop no longer sells says so on its line, and Pay waits until it is removed. A paid cart is emptied and the shopper goes to
-// their orders; a failed payment is silent (logged) and Pay comes back. Pay charges only what
-// the page shows: a price changed since is shown first (see `payment`).
+// shop no longer sells says so on its line, and Pay waits until it is removed. A paid cart is
+// emptied and the shopper goes to their orders; a failed payment is silent (logged) and Pay
+// comes back. Pay charges only what the page shows: a price changed since is shown first
+// (see `payment`).
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
