@@ -70,6 +70,7 @@ export default function CartPage() {
   const removedAt = useRef(null);
   const remove = (index) => {
     removedAt.current = index;
+    setRepriced(false); // the shopper has changed the cart since: the total is theirs again
     setCart((items) => items.filter((_, i) => i !== index));
   };
   useEffect(() => {
