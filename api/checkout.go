@@ -233,10 +233,9 @@ var errLeftPending = errors.New("the order is left pending for the recovery pass
 func (s *Orders) chargeTaken(ctx context.Context, o *Order, chargeErr error) (*Payment, error) {
 	pay, err := s.gateway.FindCharge(ctx, s.charge(o))
 	switch {
-	case err != nil:
-		s.log.Error("checkout: the charge failed and the gateway cannot say whether it was taken; the order stays pending for the recovery pass",
-			"order", o.ID, "charge_err", chargeErr, "err", err)
-		return nil, fmt.Errorf("charge order %s: %w (%w)", o.ID, errLeftPending, chargeErr)
+	case err != nil: // logged once, by whoever answers the shopper
+		return nil, fmt.Errorf("charge order %s: %w, and the gateway cannot say whether it was taken (%v): %w",
+			o.ID, chargeErr, err, errLeftPending)
 	case pay != nil:
 		s.log.Warn("checkout: the charge answered an error but was taken; the order is paid",
 			"order", o.ID, "charge_err", chargeErr)
