@@ -160,7 +160,7 @@ func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 // deleteUnused deletes a category unless products use it. A product written into it at the
 // same moment must not be left without one, on either store: the category is first marked
 // as being deleted, so a product write that comes later is refused (see
-// ProductService.category and keptInCategory), and one that came before is counted here. A
+// ProductService.category and leftCategory), and one that came before is counted here. A
 // category still in use loses the mark again.
 func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) error {
 	id := oid.Hex()
