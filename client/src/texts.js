@@ -7,6 +7,7 @@ export const LOGOUT_SUCCESS = 'LOG-OUT SUCCESSFULLY';
 export const PAYMENT_DONE = 'Payment Completed Successfully';
 /** Said beside the total when Pay found today's prices or names differ from the cart's (nothing was charged). */
 export const CART_REPRICED = 'Prices in your cart changed; please check the total.';
+export const CART_BLOCKED = 'Remove the items no longer sold to pay.';
 export const BAD_CARD_DETAILS = 'Please fill in the correct details';
 export const LOGIN_TO_CHECKOUT = 'Please Login to Checkout';
 export const ERROR_LOADING_PRODUCTS = 'Error loading products';

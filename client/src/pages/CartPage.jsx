@@ -22,7 +22,7 @@ import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
 import { useMoney } from '../money';
 import { SHOP, USER_ORDERS } from '../paths';
-import { CART_REPRICED, PAYMENT_DONE } from '../texts';
+import { CART_BLOCKED, CART_REPRICED, PAYMENT_DONE } from '../texts';
 
 /** cartTotal is the plain sum of the prices, rounded to paise. */
 export const cartTotal = (cart) =>
@@ -107,9 +107,13 @@ export default function CartPage() {
             <h2 id="summary-heading">Cart Summary</h2>
             <p>Total | Checkout | Payment</p>
             <p className="cart-summary__total">Total : {total}</p>
-            {repriced && <p className="cart-summary__changed" role="status">{CART_REPRICED}</p>}
+            {/* Always there, so a screen reader hears the text when it is written in. */}
+            <p className="cart-summary__changed" role="status">{repriced ? CART_REPRICED : ''}</p>
             <AddressBlock />
-            {auth.token && cart.length > 0 && <CardForm onPay={payment.mutateAsync} amount={total} disabled={lines.some((l) => l.unavailable)} />}
+            {auth.token && cart.length > 0 && (
+              <CardForm onPay={payment.mutateAsync} amount={total}
+                blockedBy={lines.some((l) => l.unavailable) ? CART_BLOCKED : ''} />
+            )}
           </aside>
         </div>
       </section>

@@ -303,6 +303,9 @@ describe('Cart page', () => {
       expect(within(lines()[2]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument();
       expect(within(lines()[1]).queryByText(/No longer sold/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeDisabled();
+      // Pay says why it cannot be used, and each Remove which line it removes.
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveAccessibleDescription('Remove the items no longer sold to pay.');
+      expect(within(lines()[1]).getByRole('button', { name: 'Remove' })).toHaveAccessibleDescription(jeans.name);
       expect(screen.getByText('Total : ₹2349.5')).toBeInTheDocument(); // still the plain sum of the lines
       expect(screen.getByText(/You have 3 item\(s\) in your cart/)).toBeInTheDocument();
       expect(toastTexts()).toEqual([]);

@@ -1,10 +1,10 @@
 // The card payment form: card number (16 digits, spaces allowed), expiry MMYY (4 digits,
 // 12/30 allowed) and CVV (3), and Pay with the amount. Wrong lengths are refused with Please
 // fill in the correct details and a note beside each wrong field, and send nothing. Pay is
-// disabled while paying (and while `disabled`: a cart line cannot be bought); a failed payment
-// is logged only and Pay comes back; a payment that succeeds takes the earlier refusal off the
-// screen.
-import { useState } from 'react';
+// disabled while paying, and while `blockedBy` says why it cannot be used (a cart line can no
+// longer be bought); a failed payment is logged only and Pay comes back, with the keyboard's
+// focus; a payment that succeeds takes the earlier refusal off the screen.
+import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import TextField from '../form/TextField';
 import { BAD_CARD_DETAILS } from '../../texts';
@@ -12,10 +12,21 @@ import { cardErrors, cleanInput } from './card';
 
 const REFUSED_TOAST = 'card-details-refused';
 
-export default function CardForm({ onPay, amount, disabled = false }) {
+export default function CardForm({ onPay, amount, blockedBy = '' }) {
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [errors, setErrors] = useState({});
   const [paying, setPaying] = useState(false);
+  const pay = useRef(null);
+  const failed = useRef(false);
+  const blockedId = useId();
+  // Pay is disabled while paying, which takes the keyboard's focus from it: after a failure
+  // it comes back to Pay, not to the top of the page.
+  useEffect(() => {
+    if (!paying && failed.current) {
+      failed.current = false;
+      pay.current?.focus();
+    }
+  }, [paying]);
   const set = (name) => (value) => {
     setCard((c) => ({ ...c, [name]: cleanInput(name, value) }));
     setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -34,6 +45,7 @@ export default function CardForm({ onPay, amount, disabled = false }) {
       await onPay();
       toast.dismiss(REFUSED_TOAST);
     } catch {
+      failed.current = true;
       setPaying(false); // the failure was logged where the call was made
     }
   };
@@ -46,7 +58,9 @@ export default function CardForm({ onPay, amount, disabled = false }) {
         maxLength={7} value={card.expiry} onChange={set('expiry')} error={errors.expiry} />
       <TextField label="CVV" inputMode="numeric" autoComplete="cc-csc" placeholder="123"
         maxLength={4} value={card.cvv} onChange={set('cvv')} error={errors.cvv} />
-      <button type="submit" className="btn btn--primary btn--wide" disabled={paying || disabled}>
+      {blockedBy && <p className="card-form__blocked" id={blockedId}>{blockedBy}</p>}
+      <button type="submit" className="btn btn--primary btn--wide" disabled={paying || Boolean(blockedBy)} ref={pay}
+        aria-describedby={blockedBy ? blockedId : undefined}>
         Pay {amount}
       </button>
     </form>

@@ -117,4 +117,26 @@ describe('card form', () => {
     expect(payments).toHaveLength(1);
     expect(shownToasts()).toEqual(['Payment Completed Successfully']);
   });
+
+  it('gives the keyboard\'s focus back to Pay after a failed payment', async () => {
+    let fail;
+    server.use(http.post(url('product/process-payment'), () => new Promise((resolve) => {
+      fail = () => resolve(HttpResponse.error());
+    })));
+    const { user: person } = await openCart();
+    await person.type(field('Card Number'), '4242424242424242');
+    await person.type(field('Expiry (MMYY)'), '1230');
+    await person.type(field('CVV'), '123');
+    await person.click(payButton());
+    await waitFor(() => expect(payButton()).toBeDisabled());
+    // A browser takes focus off a button as it is disabled, to the page; jsdom leaves it there.
+    document.body.tabIndex = -1;
+    document.body.focus();
+    expect(payButton()).not.toHaveFocus();
+    await waitFor(() => expect(fail).toBeTypeOf('function'));
+    fail();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await waitFor(() => expect(payButton()).toHaveFocus());
+    document.body.removeAttribute('tabindex');
+  });
 });

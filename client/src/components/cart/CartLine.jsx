@@ -1,5 +1,6 @@
 // One cart line: photo, name, the size and colour chosen, 50-character description preview,
 // price and Remove; an `unavailable` line (the shop no longer sells it) says so.
+import { useId } from 'react';
 import { CART_PREVIEW } from '../../rules';
 import { preview } from '../../texts';
 import { useMoney } from '../../money';
@@ -10,17 +11,19 @@ export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
 
 export default function CartLine({ product, unavailable = false, onRemove }) {
   const money = useMoney();
+  const nameId = useId();
   return (
     <article className="cart-line" aria-label={product.name}>
       <ProductPhoto product={product} sizes="120px" className="cart-line__photo" />
       <div className="cart-line__info">
-        <h2 className="cart-line__name">{product.name}</h2>
+        <h2 className="cart-line__name" id={nameId}>{product.name}</h2>
         <VariantText item={product} />
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
         {unavailable && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
       </div>
-      <button type="button" className="btn btn--danger" onClick={onRemove}>Remove</button>
+      {/* SPEC names the button Remove; which line it removes is its description. */}
+      <button type="button" className="btn btn--danger" onClick={onRemove} aria-describedby={nameId}>Remove</button>
     </article>
   );
 }

@@ -2,7 +2,7 @@
 // how few are left, and Add to Cart. Add to Cart adds only once every option is chosen;
 // before that it says what to choose and moves the focus there. `ask` shows that request
 // from the start (a card's Add to Cart sent the shopper here to choose).
-import { useRef, useState } from 'react';
+import { useRef, useState, useId } from 'react';
 import useAddToCart from '../../hooks/useAddToCart';
 import { useMoney } from '../../money';
 import { LOW_STOCK } from '../../rules';
@@ -22,6 +22,7 @@ export default function BuyBox({ product, ask = false }) {
   const variant = findVariant(product, choice);
   const missing = missingOptions(product, choice);
   const soldOut = isSoldOut(product);
+  const askId = useId();
 
   const pick = (name, value) => setChoice((current) => choose(product, current, name, value));
   const addToCart = () => {
@@ -56,10 +57,11 @@ export default function BuyBox({ product, ask = false }) {
         </div>
       )}
       {left > 0 && left <= LOW_STOCK && <p className="buy-box__low">{onlyLeftText(left)}</p>}
-      <p className="buy-box__ask" role="alert">
+      <p className="buy-box__ask" role="alert" id={askId}>
         {soldOut ? SOLD_OUT : asked && missing.length > 0 ? chooseText(missing) : ''}
       </p>
-      <button type="button" className="btn btn--primary btn--wide" onClick={addToCart} disabled={soldOut}>
+      <button type="button" className="btn btn--primary btn--wide" onClick={addToCart} disabled={soldOut}
+        aria-describedby={soldOut ? askId : undefined}>
         {ADD_TO_CART}
       </button>
     </div>

@@ -91,6 +91,7 @@ describe('Product page option pickers', () => {
     await renderRoute('/product/product-3');
     expect(await screen.findByText('Sold out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription('Sold out');
   });
 
   it('sends a card\'s Add to Cart to the product page to choose', async () => {
