@@ -8,10 +8,24 @@ import { Grid, Pagination } from 'antd';
  * more than a phone's width, and its last arrow wrapped to a row of its own. Its buttons and
  * field are 44 px tap targets (index.css).
  */
-// antd's arrows are named by their icons, "left" and "right": a screen reader says what they do.
+// antd's arrows are named by their icons, "left" and "right": a screen reader says what they
+// do. The current page number says so.
 const ARROW_NAMES = { prev: 'Previous page', next: 'Next page' };
-const nameArrows = (_, type, original) =>
-  (ARROW_NAMES[type] ? cloneElement(original, { 'aria-label': ARROW_NAMES[type] }) : original);
+const itemsFor = (current) => (n, type, original) => {
+  if (ARROW_NAMES[type]) return cloneElement(original, { 'aria-label': ARROW_NAMES[type] });
+  if (type === 'page') {
+    return cloneElement(original, { 'aria-current': n === current ? 'page' : undefined });
+  }
+  return original;
+};
+
+// antd's items take the keyboard's focus and answer Enter, but not Space, as a button does.
+const spaceClicks = (event) => {
+  if (event.key === ' ' && event.target.matches?.('.ant-pagination li[tabindex]')) {
+    event.preventDefault();
+    event.target.click();
+  }
+};
 
 export default function Pager({ page, pageSize, total, onChange }) {
   const screens = Grid.useBreakpoint();
@@ -19,16 +33,18 @@ export default function Pager({ page, pageSize, total, onChange }) {
   // without media queries) the numbered pager shows.
   const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
   return (
-    <Pagination
-      className="pager"
-      style={{ marginTop: 16, justifyContent: 'center' }}
-      current={page}
-      pageSize={pageSize}
-      total={total}
-      onChange={onChange}
-      showSizeChanger={false}
-      simple={narrow}
-      itemRender={nameArrows}
-    />
+    <div onKeyDown={spaceClicks}>
+      <Pagination
+        className="pager"
+        style={{ marginTop: 16, justifyContent: 'center' }}
+        current={page}
+        pageSize={pageSize}
+        total={total}
+        onChange={onChange}
+        showSizeChanger={false}
+        simple={narrow}
+        itemRender={itemsFor(page)}
+      />
+    </div>
   );
 }

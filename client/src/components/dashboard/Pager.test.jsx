@@ -53,3 +53,21 @@ describe('Pager', () => {
     expect(field).toHaveValue('9');
   });
 });
+
+describe('Pager by keyboard', () => {
+  it('moves with Space as with Enter, and says which page is the current one', async () => {
+    widthIs(1280);
+    const onChange = vi.fn();
+    render(<Paged onChange={onChange} />);
+    const number = (n) => screen.getByTitle(String(n)).querySelector('a');
+    expect(number(4)).toHaveAttribute('aria-current', 'page');
+    expect(number(5)).not.toHaveAttribute('aria-current');
+    screen.getByTitle('5').focus();
+    await userEvent.keyboard(' ');
+    expect(onChange).toHaveBeenLastCalledWith(5, 6);
+    expect(number(5)).toHaveAttribute('aria-current', 'page');
+    screen.getByTitle('Next Page').focus();
+    await userEvent.keyboard(' ');
+    expect(onChange).toHaveBeenLastCalledWith(6, 6);
+  });
+});
