@@ -62,6 +62,9 @@ type DB struct {
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 	// announcer writes the catalogue changes of this process to the version document.
 	announcer *announcer
+	// claimsExpire is set when the store drops checkout claims itself (MongoDB's TTL index);
+	// elsewhere ForgetOldClaims does.
+	claimsExpire bool
 	// openedAt is when this process opened the store. On the embedded store (stored != nil)
 	// this process is its only writer: a checkout claimed before it, and not placed, died.
 	openedAt time.Time
@@ -208,13 +211,14 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			Options: options.Index().SetExpireAfterSeconds(int32(claimKeptFor / time.Second))}
 		_, err := d.db.Collection(checkoutsColl).Indexes().CreateOne(ctx, claims)
 		var cmdErr mongo.CommandError
-		if errors.As(err, &cmdErr) && cmdErr.Name == "NotImplemented" {
+		switch {
+		case errors.As(err, &cmdErr) && cmdErr.Name == "NotImplemented":
 			// FerretDB (another process's embedded store, reached through MONGO_URI) keeps
-			// no expiring indexes: its claims stay, as on the embedded store itself.
-			err = nil
-		}
-		if err != nil {
+			// no expiring indexes: ForgetOldClaims drops its claims, as on the embedded store.
+		case err != nil:
 			return fmt.Errorf("create the expiry index of %s: %w", checkoutsColl, err)
+		default:
+			d.claimsExpire = true
 		}
 	}
 	return d.indexIDs(ctx)

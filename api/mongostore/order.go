@@ -285,8 +285,24 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 	return "", fmt.Errorf("claim checkout %s: claimed and released repeatedly", id)
 }
 
-// claimKeptFor is how long a checkout's claim of its Idempotency-Key is kept on MongoDB.
+// claimKeptFor is how long a checkout's claim of its Idempotency-Key is kept: a day, as card
+// providers keep theirs.
 const claimKeptFor = 24 * time.Hour
+
+// ForgetOldClaims deletes the checkout claims older than claimKeptFor, on a store that does not
+// expire them itself (the embedded one has no TTL index), so that they do not grow with every
+// order for good. It answers how many went. A retry of a forgotten key places a new order, as
+// on MongoDB once its TTL index has dropped the claim.
+func (d *DB) ForgetOldClaims(ctx context.Context, now time.Time) (int64, error) {
+	if d.claimsExpire {
+		return 0, nil
+	}
+	res, err := d.db.Collection(checkoutsColl).DeleteMany(ctx, bson.M{"createdAt": bson.M{"$lt": now.Add(-claimKeptFor)}})
+	if err != nil {
+		return 0, fmt.Errorf("forget checkout claims older than %s: %w", claimKeptFor, err)
+	}
+	return res.DeletedCount, nil
+}
 
 // staleClaimAfter is when a claim whose order was never written counts as abandoned (its
 // process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).

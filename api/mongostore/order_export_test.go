@@ -39,3 +39,6 @@ func GuardedUpdateForTest(ctx context.Context, db *DB, coll *mongo.Collection, i
 	decide func(doc bson.Raw) (bson.M, bson.M, error)) error {
 	return db.guardedUpdate(ctx, coll, id, "not found", decide)
 }
+
+// ExpiresClaims reports whether the store drops old checkout claims itself (a TTL index).
+func ExpiresClaims(db *DB) bool { return db.claimsExpire }

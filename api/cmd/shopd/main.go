@@ -163,6 +163,10 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		return err
 	}
 	go s.Orders.RecoverEvery(ctx, time.Minute)
+	go func() {
+		forgetOldClaims(ctx, log, s.DB)
+		shop.Every(ctx, time.Hour, func(ctx context.Context) { forgetOldClaims(ctx, log, s.DB) })
+	}()
 
 	go func() {
 		defer startupWork.Store(false)
@@ -275,6 +279,18 @@ func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders
 		log.Info("settled checkouts cut short by the last stop", "orders", n)
 	}
 	return nil
+}
+
+// forgetOldClaims drops the checkout claims of Idempotency-Keys older than a day, where the
+// store does not expire them itself (see mongostore.DB.ForgetOldClaims).
+func forgetOldClaims(ctx context.Context, log *slog.Logger, db *mongostore.DB) {
+	n, err := db.ForgetOldClaims(ctx, time.Now())
+	if err != nil && ctx.Err() == nil {
+		log.Warn("forget old checkout claims", "err", err)
+	}
+	if n > 0 {
+		log.Info("old checkout claims forgotten", "claims", n)
+	}
 }
 
 // checkoutDrainTimeout bounds how long shutdown waits for running checkouts (a charge and an
