@@ -48,6 +48,13 @@ func (s *Server) serveClient(c *gin.Context) {
 		c.File(file)
 		return
 	}
+	if strings.HasPrefix(clean, "/assets/") {
+		// A script or style of another build (a page loaded before a deploy) is missing, not
+		// a page of the storefront: index.html in its place fails in the browser as a script.
+		c.Header("Cache-Control", "no-store")
+		c.String(http.StatusNotFound, "Not found.")
+		return
+	}
 	if s.serveFirstScreen(c, index) {
 		return
 	}

@@ -1,6 +1,7 @@
 package httpapi_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -52,5 +53,46 @@ func TestClientAssetsPrecompressed(t *testing.T) {
 				t.Fatalf("Vary %q", rec.Header().Get("Vary"))
 			}
 		})
+	}
+}
+
+// TestTrailingSlashAndMissingAssets: an API path with a trailing slash is sent to the path
+// without it with a JSON answer (a write keeps its method), and only to a clean path; a script
+// of another build is a 404, not the storefront's page.
+func TestTrailingSlashAndMissingAssets(t *testing.T) {
+	dist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte("<!doctype html><title>shop</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := newApp(t, func(d *httpapi.Deps) { d.ClientDist = dist })
+	for _, tc := range []struct {
+		method, path string
+		status       int
+		location     string
+	}{
+		{"GET", "/api/v1/category/get-category/", 301, "/api/v1/category/get-category"},
+		{"GET", "/api/v1/product/get-product/?page=2", 301, "/api/v1/product/get-product?page=2"},
+		{"POST", "/api/v1/auth/login/", 308, "/api/v1/auth/login"},
+		{"GET", "/api//v1/", 404, ""}, // not a clean path: no redirect
+		{"GET", "/shop/", 200, ""},    // the storefront's page: its router takes the slash
+		{"GET", "/assets/index-OLDHASH.js", 404, ""},
+		{"GET", "/api/v1/product/search/", 200, ""},
+	} {
+		rec := a.do(request{method: tc.method, path: tc.path, body: "{}"})
+		if rec.Code != tc.status || rec.Header().Get("Location") != tc.location {
+			t.Errorf("%s %s: %d Location %q, want %d %q", tc.method, tc.path, rec.Code, rec.Header().Get("Location"), tc.status, tc.location)
+		}
+		if tc.status == 301 || tc.status == 308 {
+			var body struct {
+				Success *bool  `json:"success"`
+				Message string `json:"message"`
+			}
+			if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil || body.Success == nil || *body.Success || body.Message == "" {
+				t.Errorf("%s %s: body %q, want {success:false, message}", tc.method, tc.path, rec.Body.String())
+			}
+		}
+		if tc.status == 404 && strings.Contains(rec.Body.String(), "<title>shop</title>") {
+			t.Errorf("%s: answered the storefront's page", tc.path)
+		}
 	}
 }

@@ -2,6 +2,8 @@ package httpapi
 
 import (
 	"net/http"
+	"net/url"
+	pathpkg "path"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -63,7 +65,7 @@ func (s *Server) routes() {
 	get(p, "/product-category/:slug", s.productsOfCategory)
 	get(p, "/related-product/:pid/:cid", s.relatedProducts)
 	get(p, "/search", s.search)
-	get(p, "/search/", s.search) // an empty keyword; without it Gin redirects to /search
+	get(p, "/search/", s.search) // an empty keyword, answered without a redirect to /search
 	get(p, "/search/:keyword", s.search)
 	p.POST("/process-payment", noStore, user, s.processPayment)
 
@@ -102,9 +104,21 @@ func limitBody(c *gin.Context) {
 }
 
 // notFoundOrClient answers unknown API paths with a JSON 404 and everything else with the client.
+// An API path with a trailing slash is sent to the path without it, with a JSON answer like
+// every other of the API (Gin's own redirect answers HTML).
 func (s *Server) notFoundOrClient(c *gin.Context) {
 	path := c.Request.URL.Path
 	if strings.HasPrefix(path, "/api/") || path == "/api" {
+		if trimmed := strings.TrimRight(path, "/"); trimmed != path && pathpkg.Clean(trimmed) == trimmed {
+			status := http.StatusMovedPermanently
+			if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
+				status = http.StatusPermanentRedirect // the method and body are sent again
+			}
+			target := url.URL{Path: trimmed, RawQuery: c.Request.URL.RawQuery}
+			c.Header("Location", target.String())
+			c.JSON(status, gin.H{"success": false, "message": "Moved to " + trimmed + "."})
+			return
+		}
 		c.JSON(http.StatusNotFound, gin.H{"success": false, "message": "No such API endpoint: " + c.Request.Method + " " + path})
 		return
 	}

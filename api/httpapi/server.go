@@ -84,6 +84,7 @@ func New(d Deps) (*Server, error) {
 	gin.SetMode(gin.ReleaseMode)
 	e := gin.New()
 	e.HandleMethodNotAllowed = false
+	e.RedirectTrailingSlash = false // notFoundOrClient redirects, answering JSON
 	e.ContextWithFallback = true
 	// Only the named proxies may speak for the client's address; no header a client sends counts.
 	if err := e.SetTrustedProxies(d.TrustedProxies); err != nil {
