@@ -57,6 +57,29 @@ func TestBootstrapAdminHasNoUsableAnswer(t *testing.T) {
 	})
 }
 
+// Whoever registers the administrator's address before the operator names it in ADMIN_EMAIL
+// must not become the administrator with their own password, answer or session.
+func TestAdminEmailTakesOverAnAccountRegisteredBefore(t *testing.T) {
+	a := newApp(t)
+	strangerToken, _ := a.signUp("Stranger", "ops@shop.test") // password secret123, answer blue
+	u, err := a.users.EnsureAdmin(t.Context(), "ops@shop.test", "Operator-Secret-1", "Operator")
+	if err != nil || u.Role != 1 {
+		t.Fatalf("EnsureAdmin = %+v, %v; want the admin", u, err)
+	}
+	expect(t, a.login("ops@shop.test", "secret123"), 401)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/admin-auth", token: strangerToken}), 401)
+	expect(t, a.forgot("ops@shop.test", "blue", "taken-over"), 401)
+	m := expect(t, a.login("ops@shop.test", "Operator-Secret-1"), 200)
+	token, _ := m["token"].(string)
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/admin-auth", token: token}), 200)
+
+	// The next start leaves the admin's password, and its session, as they are.
+	if _, err := a.users.EnsureAdmin(t.Context(), "ops@shop.test", "Operator-Secret-1", "Operator"); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/admin-auth", token: token}), 200)
+}
+
 // A signed-in shopper changes the security answer from the profile, with the current password.
 func TestProfileChangesTheAnswerWithTheCurrentPassword(t *testing.T) {
 	a := newApp(t)

@@ -283,10 +283,10 @@ func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int
 	return out, int(total), nil
 }
 
-// EnsureAdmin creates the admin account, or promotes an existing user with that email.
-// An existing user's password is left as it is. A created admin gets a random security answer
-// that nobody knows (the password must not double as the answer: it would outlive a password
-// change), so the password is reset only by one who knows it, from the profile.
+// EnsureAdmin creates the admin account, or promotes an existing user with that email. An
+// admin gets a random security answer that nobody knows (the password must not double as the
+// answer: it would outlive a password change), so the password is reset only by one who knows
+// it, from the profile. An existing admin keeps the password it has (it may have changed it).
 func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name string) (*shop.User, error) {
 	e, err := shop.NormalizeEmail(email)
 	if err != nil {
@@ -294,8 +294,10 @@ func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name str
 	}
 	doc, err := s.findByEmail(ctx, e)
 	switch {
-	case err == nil:
+	case err == nil && doc.Role == shop.RoleAdmin:
 		return s.keepAdmin(ctx, doc, password)
+	case err == nil:
+		return s.promote(ctx, doc, password)
 	case shop.ErrorCode(err) != shop.ENOTFOUND:
 		return nil, fmt.Errorf("find admin: %w", err)
 	}
@@ -314,29 +316,49 @@ func (s *UserService) EnsureAdmin(ctx context.Context, email, password, name str
 	return u, nil
 }
 
-// keepAdmin promotes an existing account named as the admin. An admin created before answers
-// were random has its first password as its answer: that answer is replaced by a random one.
-func (s *UserService) keepAdmin(ctx context.Context, doc *userDoc, password string) (*shop.User, error) {
-	set := bson.M{}
-	if doc.Role != shop.RoleAdmin {
-		set["role"] = shop.RoleAdmin
-	} else if s.hasher.Matches(doc.Answer, password) {
-		answer, err := unguessable()
-		if err != nil {
-			return nil, err
-		}
-		if set["answer"], err = s.hasher.Hash(answer); err != nil {
-			return nil, fmt.Errorf("hash answer: %w", err)
-		}
+// promote makes an account that was not an admin the admin, with the operator's password. The
+// account may have been registered by anyone who guessed the admin's address first: its
+// password, security answer, sessions and reset links must not carry over to the admin.
+func (s *UserService) promote(ctx context.Context, doc *userDoc, password string) (*shop.User, error) {
+	answer, err := unguessable()
+	if err != nil {
+		return nil, err
 	}
-	if len(set) == 0 {
+	set := bson.M{"role": shop.RoleAdmin}
+	if set["answer"], err = s.hasher.Hash(answer); err != nil {
+		return nil, fmt.Errorf("hash answer: %w", err)
+	}
+	pw, err := s.hasher.Hash(password)
+	if err != nil {
+		return nil, fmt.Errorf("hash password: %w", err)
+	}
+	if err := s.setPassword(ctx, doc.ID, pw, set); err != nil {
+		return nil, fmt.Errorf("promote %s: %w", doc.Email, err)
+	}
+	s.db.log.Warn("an existing account was made the administrator: it now signs in with the administrator's password, and its former password, security answer and sessions are void",
+		"email", doc.Email)
+	doc.Role = shop.RoleAdmin
+	return doc.user(), nil
+}
+
+// keepAdmin keeps the admin as it is. An admin created before answers were random has its
+// first password as its answer: that answer is replaced by a random one.
+func (s *UserService) keepAdmin(ctx context.Context, doc *userDoc, password string) (*shop.User, error) {
+	if !s.hasher.Matches(doc.Answer, password) {
 		return doc.user(), nil
 	}
-	set["updatedAt"] = s.now()
+	answer, err := unguessable()
+	if err != nil {
+		return nil, err
+	}
+	hash, err := s.hasher.Hash(answer)
+	if err != nil {
+		return nil, fmt.Errorf("hash answer: %w", err)
+	}
+	set := bson.M{"answer": hash, "updatedAt": s.now()}
 	if err := s.db.updateByID(ctx, s.users(), doc.ID, errUserNotFound, bson.M{"$set": set}); err != nil {
 		return nil, fmt.Errorf("keep admin %s: %w", doc.Email, err)
 	}
-	doc.Role = shop.RoleAdmin
 	return doc.user(), nil
 }
 
