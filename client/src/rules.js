@@ -31,9 +31,12 @@ export const CARD_CVV_LENGTH = 3;
 /** The five order statuses in their default list order; an admin may pick any at any time. */
 export const ORDER_STATUSES = ['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled'];
 
-/** A shopper may cancel an order until it ships. */
+/**
+ * A shopper may cancel an order until it ships, once: an order cancelled and refunded before
+ * (and set back to an earlier status by an admin) has nothing left to refund.
+ */
 export const CANCELLABLE_STATUSES = ORDER_STATUSES.slice(0, 2);
-export const canCancel = (order) => CANCELLABLE_STATUSES.includes(order?.status);
+export const canCancel = (order) => CANCELLABLE_STATUSES.includes(order?.status) && !order?.refundedAt;
 
 /** The payment column of every order list, whatever the order holds. */
 export const PAYMENT_TEXT = 'Success';

@@ -1,13 +1,19 @@
 // The browser storage keys, in one place.
 export const AUTH_KEY = 'auth';
 export const CART_KEY = 'cart';
-/** The Idempotency-Key of the checkout under way (api/payment.js), kept across reloads. */
+/**
+ * The Idempotency-Key of the checkout under way (api/payment.js), kept across reloads of the
+ * tab in sessionStorage: the shop's own storage keys (localStorage) stay SPEC's two.
+ */
 export const CHECKOUT_KEY = 'checkout';
 
-/** readJSON returns the parsed value stored under key, or fallback when absent or broken. */
-export function readJSON(key, fallback) {
+/**
+ * readJSON returns the parsed value stored under key (in localStorage, or the given storage),
+ * or fallback when absent or broken.
+ */
+export function readJSON(key, fallback, storage = localStorage) {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = storage.getItem(key);
     return raw == null ? fallback : JSON.parse(raw);
   } catch {
     return fallback;

@@ -1,8 +1,8 @@
 // Checkout. A payment carries an Idempotency-Key made once per checkout: every retry of the
 // same cart by the same shopper (a lost answer, a second click, a failure and Pay again, a
 // reload of the page after any of them) sends the same key, so the server answers the first
-// order instead of charging twice. The key is kept in the browser's storage beside the cart;
-// a changed cart, another shopper or a paid checkout gets a new one. Each cart item goes as it
+// order instead of charging twice. The key is kept in the tab's sessionStorage, which a reload
+// keeps; a changed cart, another shopper, a sign-out or a paid checkout gets a new one. Each cart item goes as it
 // is, naming its size and colour by variantId.
 import { api } from './client';
 import { checkoutLine } from '../components/variants/variants';
@@ -21,20 +21,20 @@ const checkoutOf = (cart, userId) =>
  */
 export function checkoutKey(cart, userId) {
   const checkout = checkoutOf(cart, userId);
-  const stored = readJSON(CHECKOUT_KEY, null);
+  const stored = readJSON(CHECKOUT_KEY, null, sessionStorage);
   if (stored?.checkout === checkout && typeof stored.key === 'string' && stored.key) return stored.key;
   const key = crypto.randomUUID();
   try {
-    localStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
+    sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
   } catch {
     // Storage full or refused: the key still serves this attempt.
   }
   return key;
 }
 
-/** forgetCheckoutKey ends the checkout paid under `key`: the next cart gets a new key. */
-function forgetCheckoutKey(key) {
-  if (readJSON(CHECKOUT_KEY, null)?.key === key) localStorage.removeItem(CHECKOUT_KEY);
+/** forgetCheckoutKey ends the checkout paid under `key` (any, when not given): the next cart gets a new key. */
+export function forgetCheckoutKey(key) {
+  if (key === undefined || readJSON(CHECKOUT_KEY, null, sessionStorage)?.key === key) sessionStorage.removeItem(CHECKOUT_KEY);
 }
 
 /** processPayment pays for the cart of user `userId` under its checkout's key; once paid, the key is done with. */

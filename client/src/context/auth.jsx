@@ -7,6 +7,7 @@
 // which this tab then takes up.
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { setSessionRefusedHandler, setTokenSource } from '../api/client';
+import { forgetCheckoutKey } from '../api/payment';
 import { AUTH_KEY, readJSON } from '../storage-keys';
 
 const empty = { user: null, token: '' };
@@ -19,8 +20,12 @@ function loadAuth() {
 }
 
 function saveAuth(auth) {
-  if (auth.user) localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
-  else localStorage.removeItem(AUTH_KEY);
+  if (auth.user) {
+    localStorage.setItem(AUTH_KEY, JSON.stringify(auth));
+    return;
+  }
+  localStorage.removeItem(AUTH_KEY);
+  forgetCheckoutKey(); // a signed-out browser keeps nothing of the shopper's checkout
 }
 
 export function AuthProvider({ children }) {

@@ -14,6 +14,7 @@ import CartLine from '../components/cart/CartLine';
 import AddressBlock from '../components/cart/AddressBlock';
 import CardForm from '../components/cart/CardForm';
 import useCurrentCart, { fetchCurrentCart } from '../components/cart/useCurrentCart';
+import { shownAlike } from '../components/cart/currentLine';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
@@ -46,8 +47,9 @@ export default function CartPage() {
   const payment = useMutation({
     mutationFn: async () => {
       const current = await fetchCurrentCart(queryClient, cart);
-      if (current.some((line, i) => line !== cart[i])) {
-        setCart(cart.map((line, i) => current[i] ?? line));
+      const changed = current.some((line, i) => line === null || !shownAlike(line, cart[i]));
+      if (current.some((line, i) => line !== cart[i])) setCart(cart.map((line, i) => current[i] ?? line));
+      if (changed) {
         setRepriced(true);
         throw new Error('The cart changed since it was shown: not paid');
       }

@@ -138,6 +138,9 @@ describe('Cart page', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
+    // The key waits in the tab's sessionStorage: the shop's own storage keys stay SPEC's.
+    expect(JSON.parse(sessionStorage.getItem('checkout')).key).toBe(keys[0]);
+    expect(Object.keys(localStorage).sort()).toEqual(['auth', 'cart']);
   });
 
   it('tries Pay at once while offline and gives Pay back when it fails, never paying later by itself', async () => {
@@ -291,6 +294,28 @@ describe('Cart page', () => {
       await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
       expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
       expect(paid).toEqual([[150]]);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
+    });
+
+    it('pays on the first click when only the stock changed since the page showed the cart', async () => {
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      let quantity = shirt.quantity;
+      const paid = [];
+      server.use(
+        http.get(url('product/get-product/p1'), () => HttpResponse.json({ success: true, product: { ...shirt, quantity } })),
+        http.post(url('product/process-payment'), async ({ request }) => {
+          paid.push((await request.json()).cart.map((p) => p._id));
+          return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+        }),
+      );
+      const { user: person, router } = await renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
+      await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveTextContent('Pay ₹1699.5'));
+      quantity = 2; // another shopper buys some while the cart is open
+      await fillCard(person);
+      await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+      expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+      expect(paid).toEqual([['p1', 'p2']]);
+      expect(screen.queryByText('Prices in your cart changed; please check the total.')).not.toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
     });
 

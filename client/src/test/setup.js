@@ -41,6 +41,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  sessionStorage.clear();
   toast.remove();
 });
 afterAll(() => server.close());

@@ -22,3 +22,11 @@ export function currentLine(line, product) {
   }
   return JSON.stringify(next) === JSON.stringify(line) ? line : next;
 }
+
+/**
+ * shownAlike tells whether two forms of a cart line show the shopper the same thing where it
+ * counts for paying: the same name, price and size or colour. Stock and the rest may differ:
+ * another shopper's sale changes a product's stock without changing what this one pays.
+ */
+export const shownAlike = (a, b) =>
+  a.name === b.name && a.price === b.price && (a.variant?._id ?? null) === (b.variant?._id ?? null);

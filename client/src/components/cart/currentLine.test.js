@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentLine } from './currentLine';
+import { currentLine, shownAlike } from './currentLine';
 import { makeProduct } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
 import { cartItem } from '../variants/variants';
@@ -26,5 +26,18 @@ describe('currentLine', () => {
     expect(currentLine(teeMNavy, { ...tee, variants: tee.variants.filter((v) => v._id !== 'v2') })).toBeNull();
     expect(currentLine(shirt, { ...shirt, options: tee.options, variants: tee.variants })).toBeNull();
     expect(currentLine(teeMNavy, { ...tee, options: [], variants: [] })).toBeNull();
+  });
+});
+
+describe('shownAlike', () => {
+  it('holds when name, price and variant are the same, whatever the stock', () => {
+    expect(shownAlike(shirt, { ...shirt, quantity: 0 })).toBe(true);
+    expect(shownAlike(teeMNavy, cartItem({ ...tee, variants: tee.variants.map((v) => ({ ...v, quantity: 1 })) }, tee.variants[1]))).toBe(true);
+  });
+
+  it('fails on a new name, price or variant', () => {
+    expect(shownAlike(shirt, { ...shirt, name: 'Shirt' })).toBe(false);
+    expect(shownAlike(shirt, { ...shirt, price: shirt.price + 1 })).toBe(false);
+    expect(shownAlike(teeMNavy, cartItem(tee, tee.variants[0]))).toBe(false);
   });
 });

@@ -231,6 +231,15 @@ describe('shopper order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
+  it('offers no Cancel on an order refunded before, though an admin set it back to Not Process', async () => {
+    const order = detailedOrder({ status: 'Not Process', refundedAt: '2026-03-02T10:00:00.000Z' });
+    answerOrder(() => order);
+    await openOrder(order);
+    await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' });
+    expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Not Process');
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
   it('shows the server reason when a cancel is refused, and the order as it was', async () => {
     const order = detailedOrder();
     answerOrder(() => order);
