@@ -33,3 +33,6 @@ export function chooseText(names) {
 /** onlyLeftText warns that a chosen variant is nearly sold out. */
 export const onlyLeftText = (n) => `Only ${n} left`;
 export const SOLD_OUT = 'Sold out';
+/** cartShortText says a cart holds more of an item (`count`) than the shop has (`left`). */
+export const cartShortText = (left, count) =>
+  left === 0 ? 'Sold out: remove it to check out.' : `Only ${left} left: your cart has ${count}.`;

@@ -99,9 +99,9 @@ export default function CartPage() {
         )}
         <div className="cart-page__body">
           <ul className="cart-page__lines" aria-label="Cart items" ref={list}>
-            {lines.map(({ line, unavailable }, i) => (
+            {lines.map(({ line, unavailable, short }, i) => (
               <li key={`${line._id}-${i}`}>
-                <CartLine product={line} unavailable={unavailable} onRemove={() => remove(i)} />
+                <CartLine product={line} unavailable={unavailable} short={short} onRemove={() => remove(i)} />
               </li>
             ))}
           </ul>

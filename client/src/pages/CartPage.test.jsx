@@ -319,6 +319,31 @@ describe('Cart page', () => {
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
     });
 
+    it('says so on the lines of an item the cart holds more of than the shop has, and still lets Pay try', async () => {
+      const teeMNavy = cartItem(tee, tee.variants[1]); // 2 left
+      server.use(...catalogueHandlers([{ ...shirt, quantity: 0 }, jeans, tee]));
+      await renderRoute('/cart', { cart: [teeMNavy, shirt, teeMNavy, jeans, teeMNavy], auth: signedIn(user) });
+      const lines = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
+      await waitFor(() => expect(within(lines()[0]).getByText('Only 2 left: your cart has 3.')).toBeInTheDocument());
+      expect(within(lines()[2]).getByText('Only 2 left: your cart has 3.')).toBeInTheDocument();
+      expect(within(lines()[4]).getByText('Only 2 left: your cart has 3.')).toBeInTheDocument();
+      expect(within(lines()[1]).getByText('Sold out: remove it to check out.')).toBeInTheDocument();
+      expect(within(lines()[3]).queryByText(/left|Sold out/)).not.toBeInTheDocument();
+      // Checkout decides: Pay is not held back (SPEC: a refused payment gives Pay back).
+      expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled();
+      expect(toastTexts()).toEqual([]);
+    });
+
+    it('says nothing of stock while the shop has not answered, or when the cart holds what it has', async () => {
+      const answer = held(() => HttpResponse.json({ success: true, product: { ...shirt, quantity: 1 } }));
+      server.use(http.get(url('product/get-product/p1'), answer.handler));
+      await renderRoute('/cart', { cart: [{ ...shirt, quantity: 0 }, jeans], auth: signedIn(user) });
+      expect(screen.queryByText(/left:|Sold out/)).not.toBeInTheDocument(); // the kept lines' stock is old
+      answer.release();
+      await waitFor(() => expect(JSON.parse(localStorage.getItem('cart'))[0].quantity).toBe(1));
+      expect(screen.queryByText(/left:|Sold out/)).not.toBeInTheDocument();
+    });
+
     it('marks a line the shop no longer sells, which the shopper can remove, without a toast', async () => {
       const teeNow = { ...tee, variants: tee.variants.filter((v) => v._id !== 'v5') };
       server.use(...catalogueHandlers([jeans, teeNow]));

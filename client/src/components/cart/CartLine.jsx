@@ -1,15 +1,16 @@
 // One cart line: photo, name, the size and colour chosen, 50-character description preview,
-// price and Remove; an `unavailable` line (the shop no longer sells it) says so.
+// price and Remove; an `unavailable` line (the shop no longer sells it) says so, and a `short`
+// one ({left, count}: the cart holds more than the shop has) says how many are left.
 import { useId } from 'react';
 import { CART_PREVIEW } from '../../rules';
-import { preview } from '../../texts';
+import { cartShortText, preview } from '../../texts';
 import { useMoney } from '../../money';
 import ProductPhoto from '../product/ProductPhoto';
 import VariantText from '../variants/VariantText';
 
 export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
 
-export default function CartLine({ product, unavailable = false, onRemove }) {
+export default function CartLine({ product, unavailable = false, short, onRemove }) {
   const money = useMoney();
   const nameId = useId();
   return (
@@ -21,6 +22,7 @@ export default function CartLine({ product, unavailable = false, onRemove }) {
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
         {unavailable && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
+        {short && <p className="cart-line__gone">{cartShortText(short.left, short.count)}</p>}
       </div>
       {/* SPEC names the button Remove; which line it removes is its description. */}
       <button type="button" className="btn btn--danger" onClick={onRemove} aria-describedby={nameId}>Remove</button>

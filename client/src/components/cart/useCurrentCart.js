@@ -1,6 +1,7 @@
-// useCurrentCart returns the cart as the shop sells it now: [{line, unavailable}] in the cart's
-// order, each line with its product's current name and price (see currentLine), or marked
-// unavailable when the shop no longer sells it. The stored cart is brought up to date too, so
+// useCurrentCart returns the cart as the shop sells it now: [{line, unavailable, short}] in the
+// cart's order, each line with its product's current name and price (see currentLine), marked
+// unavailable when the shop no longer sells it, and with short = {left, count} when the cart
+// holds more of its product (and size) than the shop has: checkout would refuse it. The stored cart is brought up to date too, so
 // the total and the amount on Pay are what checkout will charge. Until the products are known
 // (or when they cannot be loaded) the lines are the stored ones: the cart stays usable.
 import { useEffect, useMemo } from 'react';
@@ -8,8 +9,22 @@ import { useQueries } from '@tanstack/react-query';
 import { useCart } from '../../context/cart';
 import { currentProductKey, currentProductQuery, getCurrentProduct } from '../../api/cart';
 import { currentLine } from './currentLine';
+import { unitsLeft } from '../variants/variants';
 
 const dataOf = (results) => results.map((result) => result.data);
+
+const itemOf = (line) => `${line._id}|${line.variant?._id ?? ''}`;
+
+/** shortOf marks the lines whose item the cart holds more of than the shop has, as it answered just now. */
+function shortOf(lines) {
+  const counts = new Map();
+  lines.forEach(({ line }) => counts.set(itemOf(line), (counts.get(itemOf(line)) ?? 0) + 1));
+  return lines.map(({ known, ...entry }) => {
+    const left = known ? unitsLeft(entry.line) : undefined;
+    const count = counts.get(itemOf(entry.line));
+    return left !== undefined && count > left ? { ...entry, short: { left, count } } : entry;
+  });
+}
 
 export default function useCurrentCart() {
   const [cart, setCart] = useCart();
@@ -24,10 +39,11 @@ export default function useCurrentCart() {
     const of = (line) => byId.get(line._id);
     return {
       productOf: of,
-      lines: cart.map((line) => {
+      lines: shortOf(cart.map((line) => {
         const current = currentLine(line, of(line));
-        return current === null ? { line, unavailable: true } : { line: current, unavailable: false };
-      }),
+        if (current === null) return { line, unavailable: true };
+        return { line: current, unavailable: false, known: of(line) !== undefined };
+      })),
     };
   }, [cart, distinct, found]);
 

@@ -15,6 +15,15 @@ export function isSoldOut(product) {
   return typeof product?.quantity === 'number' && product.quantity <= 0;
 }
 
+/**
+ * unitsLeft is how many units of a cart item the shop has: its variant's stock, or the plain
+ * product's; undefined when the item does not say.
+ */
+export function unitsLeft(item) {
+  const units = item.variant?._id ? item.variants?.find((v) => v._id === item.variant._id)?.quantity : item.quantity;
+  return typeof units === 'number' ? Math.max(units, 0) : undefined;
+}
+
 const matches = (variant, choice) =>
   Object.entries(choice).every(([name, value]) => value === undefined || variant.options?.[name] === value);
 
