@@ -15,4 +15,6 @@ type AttemptCounter interface {
 	Reserve(ctx context.Context, key string, max int, window time.Duration) (ok bool, wait time.Duration, err error)
 	// Release takes back one reserved attempt that turned out not to count.
 	Release(ctx context.Context, key string) error
+	// Clear forgets key's open window: none of its attempts count any more.
+	Clear(ctx context.Context, key string) error
 }

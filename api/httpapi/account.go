@@ -83,6 +83,7 @@ func (s *Server) forgotPassword(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	s.loginFails.forgive(c, r.Email) // "Please sign in" must not meet the lockout of the guesses before
 	ok(c, http.StatusOK, "Password reset successfully. Please sign in.", nil)
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -145,6 +146,27 @@ func TestLoginRateLimit(t *testing.T) {
 	forged := bad
 	forged.header = map[string]string{"X-Forwarded-For": "203.0.113.9"}
 	expect(t, a.do(forged), 429)
+}
+
+// A shopper locked out by their own wrong passwords who resets the password (with the answer)
+// signs in with the new one at once, as the reset's "Please sign in" says. Only that account's
+// failures from that address are forgotten.
+func TestPasswordResetLiftsTheSignInLockout(t *testing.T) {
+	a := newApp(t)
+	a.signUp("Asha Rao", "asha@example.com")
+	a.signUp("Ravi Kumar", "ravi@example.com")
+	login := func(email, password string) *httptest.ResponseRecorder {
+		return a.do(request{method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": email, "password": password}})
+	}
+	for range 10 {
+		expect(t, login("asha@example.com", "wrong-pass"), 401)
+		expect(t, login("ravi@example.com", "wrong-pass"), 401)
+	}
+	expect(t, login("asha@example.com", "secret123"), 429)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+		body: map[string]string{"email": "Asha@Example.com", "newpassword": "newsecret", "answer": "blue"}}), 200)
+	expect(t, login("asha@example.com", "newsecret"), 200)
+	expect(t, login("ravi@example.com", "secret123"), 429)
 }
 
 func TestForgotPassword(t *testing.T) {

@@ -72,6 +72,14 @@ func (m *memoryCounter) Release(_ context.Context, key string) error {
 	return nil
 }
 
+// Clear forgets key's open window.
+func (m *memoryCounter) Clear(_ context.Context, key string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.buckets, key)
+	return nil
+}
+
 // failureLimits bound failed credential checks per account (with the address) and per
 // address, so neither one account nor one address can be guessed at without end.
 type failureLimits struct {
@@ -93,7 +101,7 @@ func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHOR
 func (f *failureLimits) attempt(c *gin.Context, account string, check func() error) error {
 	ctx := c.Request.Context()
 	ip := c.ClientIP()
-	accountKey := f.name + "|" + limitedAccount(account) + "|" + ip
+	accountKey := f.accountKey(c, account)
 	keys := []struct {
 		key string
 		max int
@@ -128,6 +136,20 @@ func (f *failureLimits) attempt(c *gin.Context, account string, check func() err
 		giveBack()
 	}
 	return err
+}
+
+// accountKey is the counter's key of the account's failures from the client's address.
+func (f *failureLimits) accountKey(c *gin.Context, account string) string {
+	return f.name + "|" + limitedAccount(account) + "|" + c.ClientIP()
+}
+
+// forgive forgets the account's failures from the client's address: whoever proved they own
+// the account (a password reset) must not stay locked out of it by their own guesses. The
+// address's own limit keeps counting.
+func (f *failureLimits) forgive(c *gin.Context, account string) {
+	if err := f.counter.Clear(context.WithoutCancel(c.Request.Context()), f.accountKey(c, account)); err != nil {
+		logger(c).Warn("forget the failed attempts of an account", "limit", f.name, "err", err)
+	}
 }
 
 // limitedAccount is the form of an account name its limit is kept under: for an email, the one

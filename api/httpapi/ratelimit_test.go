@@ -31,6 +31,15 @@ func TestMemoryCounterWindow(t *testing.T) {
 	if ok, _ := reserve("k"); !ok {
 		t.Fatal("a given-back attempt is still counted")
 	}
+	if ok, _ := reserve("k"); ok {
+		t.Fatal("the window is used up again, yet an attempt passes")
+	}
+	_ = m.Clear(ctx, "k")
+	for i := 0; i < 3; i++ {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused after %d attempts of a cleared window", i)
+		}
+	}
 	now = now.Add(15 * time.Minute)
 	for i := 0; i < 3; i++ {
 		if ok, _ := reserve("k"); !ok {

@@ -110,3 +110,11 @@ func (a *Attempts) Release(ctx context.Context, key string) error {
 	}
 	return nil
 }
+
+// Clear forgets key's window.
+func (a *Attempts) Clear(ctx context.Context, key string) error {
+	if _, err := a.db.deleteGuarded(ctx, a.coll(), key, nil, func(bson.Raw) bool { return true }); err != nil {
+		return fmt.Errorf("forget attempts: %w", err)
+	}
+	return nil
+}

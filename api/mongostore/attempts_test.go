@@ -44,7 +44,20 @@ func TestAttemptsWindows(t *testing.T) {
 	if ok, _ := reserve("k"); !ok {
 		t.Fatal("a given-back attempt is still counted")
 	}
-	now = now.Add(14 * time.Minute)
+	if ok, _ := reserve("k"); ok {
+		t.Fatal("the window is used up again, yet an attempt passes")
+	}
+	for _, key := range []string{"k", "never-seen"} {
+		if err := a.Clear(t.Context(), key); err != nil {
+			t.Fatalf("clear %s: %v", key, err)
+		}
+	}
+	for i := range 3 {
+		if ok, _ := reserve("k"); !ok {
+			t.Fatalf("refused after %d attempts of a cleared window", i)
+		}
+	}
+	now = now.Add(15 * time.Minute) // the window opened after the clear is over
 	for i := range 3 {
 		if ok, _ := reserve("k"); !ok {
 			t.Fatalf("refused in the next window after %d attempts", i)
