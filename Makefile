@@ -72,9 +72,11 @@ fuzz: ## a short run of every fuzz target (longer: make fuzz FUZZTIME=5m)
 	    $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) "$$pkg" || exit 1; \
 	  done
 
-# The domain's fuzz targets (checkout payload, product form fields, photo sniffing) build in
-# seconds; the HTTP ones need an instrumented build of the embedded store, so `make test` runs
-# their seed corpora as plain tests and leaves the long runs to `make fuzz`. The quick run
+# The domain's fuzz target (the checkout payload, package shop) builds in seconds; the others
+# (the HTTP decoders and product form in httpapi, object ids in mongostore) need an
+# instrumented build of the embedded store, so `make test` runs their seed corpora as plain
+# tests and leaves the long runs to `make fuzz` (FUZZPKGS picks packages, e.g.
+# FUZZPKGS=./httpapi). The quick run
 # counts inputs rather than seconds: a time limit that ends while a worker is busy fails the
 # run with "context deadline exceeded" though nothing was found.
 fuzz-quick:
