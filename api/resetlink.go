@@ -25,15 +25,18 @@ type ResetLinkService interface {
 	// the same either way, so that nobody learns which emails have accounts (a malformed
 	// email has none either).
 	SendLink(ctx context.Context, email string) error
-	// Reset sets the password of the link's account and voids every link sent to it before.
-	// EINVALID for a bad new password, or a link that is unknown, used or expired.
-	Reset(ctx context.Context, token, newPassword string) error
+	// Reset sets the password of the link's account and voids every link sent to it before. It
+	// answers the account's email (empty when it cannot be read back). EINVALID for a bad new
+	// password, or a link that is unknown, used or expired.
+	Reset(ctx context.Context, token, newPassword string) (email string, err error)
 }
 
 // ResetUsers finds accounts and sets their passwords for reset links.
 type ResetUsers interface {
 	// FindUserByEmail returns the account with this email. ENOTFOUND.
 	FindUserByEmail(ctx context.Context, email string) (*User, error)
+	// FindUserByID returns the account with this id. ENOTFOUND.
+	FindUserByID(ctx context.Context, id string) (*User, error)
 	// SetPassword sets a new password, voiding the tokens and reset links issued before. ENOTFOUND.
 	SetPassword(ctx context.Context, userID, password string) error
 }
@@ -124,27 +127,32 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 }
 
 // Reset sets the new password of the link's account.
-func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) error {
+func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) (string, error) {
 	if token == "" || len(token) > 100 {
-		return ErrBadResetLink
+		return "", ErrBadResetLink
 	}
 	if err := validatePassword("New password", newPassword); err != nil {
-		return err
+		return "", err
 	}
 	userID, err := r.tokens.TakeResetToken(ctx, hashToken(token), r.now())
 	if ErrorCode(err) == ENOTFOUND {
-		return ErrBadResetLink
+		return "", ErrBadResetLink
 	}
 	if err != nil {
-		return fmt.Errorf("reset password: %w", err)
+		return "", fmt.Errorf("reset password: %w", err)
 	}
 	if err := r.users.SetPassword(ctx, userID, newPassword); err != nil {
 		if ErrorCode(err) == ENOTFOUND {
-			return ErrBadResetLink
+			return "", ErrBadResetLink
 		}
-		return fmt.Errorf("reset password: %w", err)
+		return "", fmt.Errorf("reset password: %w", err)
 	}
-	return nil
+	u, err := r.users.FindUserByID(ctx, userID)
+	if err != nil { // the password is set: the reset stands
+		r.log.Warn("reset password: account not read back", "user", userID, "err", err)
+		return "", nil
+	}
+	return u.Email, nil
 }
 
 // hashToken is what the store keeps of a token: its SHA-256. A token is 32 random bytes, so a

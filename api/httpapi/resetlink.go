@@ -38,14 +38,19 @@ func (s *Server) resetPassword(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	var email string
 	err := s.linkUses.attempt(c, "", func() error {
-		return s.hashing.run(c, func() error {
-			return s.deps.ResetLinks.Reset(c.Request.Context(), body.Token, body.NewPassword)
+		return s.hashing.run(c, func() (err error) {
+			email, err = s.deps.ResetLinks.Reset(c.Request.Context(), body.Token, body.NewPassword)
+			return err
 		})
 	})
 	if err != nil {
 		fail(c, err)
 		return
+	}
+	if email != "" {
+		s.loginFails.forgive(c, email) // as forgot-password does
 	}
 	ok(c, http.StatusOK, "Password reset successfully. Please sign in.", nil)
 }

@@ -193,6 +193,30 @@ func TestResetLink(t *testing.T) {
 		body: map[string]string{"email": "asha@shop.test", "password": "newpass3"}}), 200)
 }
 
+// A shopper locked out by their own wrong passwords who resets the password through the
+// mailed link signs in with the new one at once, as the answer says.
+func TestResetLinkLiftsTheSignInLockout(t *testing.T) {
+	a, box, _ := newResetApp(t)
+	a.signUp("Asha Rao", "asha@shop.test")
+	login := func(password string) int {
+		return a.do(request{method: "POST", path: "/api/v1/auth/login",
+			body: map[string]string{"email": "asha@shop.test", "password": password}}).Code
+	}
+	for range 10 {
+		if got := login("wrong-pass"); got != 401 {
+			t.Fatalf("wrong password: %d, want 401", got)
+		}
+	}
+	if got := login("secret123"); got != 429 {
+		t.Fatalf("after 10 failures: %d, want 429", got)
+	}
+	a.askResetLink("asha@shop.test", 202)
+	a.resetWith(box.resetToken(), "newpass1", 200)
+	if got := login("newpass1"); got != 200 {
+		t.Fatalf("the new password after the reset: %d, want 200", got)
+	}
+}
+
 func TestResetLinkIsRateLimited(t *testing.T) {
 	a, box, _ := newResetApp(t)
 	a.signUp("Asha Rao", "asha@shop.test")
