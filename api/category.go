@@ -4,6 +4,10 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // Category groups products ("T-Shirts", "Jeans").
@@ -25,16 +29,21 @@ type CategoryRef struct {
 // ValidateCategoryName trims a category name and checks it.
 func ValidateCategoryName(name string) (string, error) { return requireText("Name", name, 60) }
 
-// CategoryKey is the form in which category names are compared: lower-case and without the
-// characters that show nothing, so "Bags" and "bags" followed by a zero-width space are one
-// name, not two that look the same.
+// CategoryKey is the form in which category names are compared: compatibility-folded (NFKC:
+// full-width "Ｂａｇｓ" is "Bags"), without the characters that show nothing, with each run of
+// spaces as one, and case-folded. Names that look the same to a shopper ("Bags", "bags",
+// "Bags" and a zero-width space, "Tees  &  Tops" and "Tees & Tops") are one name, not two.
 func CategoryKey(name string) string {
-	return strings.ToLower(strings.Map(func(r rune) rune {
-		if invisible(r) {
+	visible := strings.Map(func(r rune) rune {
+		switch {
+		case unicode.IsSpace(r):
+			return ' ' // a tab or a line break parts words as a space does
+		case invisible(r):
 			return -1
 		}
 		return r
-	}, name))
+	}, norm.NFKC.String(name))
+	return cases.Fold().String(strings.Join(strings.Fields(visible), " "))
 }
 
 // CategoryWriter changes categories.

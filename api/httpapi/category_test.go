@@ -36,6 +36,7 @@ func TestCategoryCalls(t *testing.T) {
 		{"create-400-json", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: "{"}, 400, "JSON"},
 		{"create-409-case", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: map[string]string{"name": "sHIRTS"}}, 409, "already exists"},
 		{"create-409-invisible", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: map[string]string{"name": "Shirts\u200b"}}, 409, "already exists"},
+		{"create-409-full-width", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: map[string]string{"name": "Ｓｈｉｒｔｓ"}}, 409, "already exists"},
 		{"create-400-invisible-only", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: map[string]string{"name": "\u200b\u2060"}}, 400, "Name is required."},
 		{"create-400-two-lines", request{method: "POST", path: "/api/v1/category/create-category", token: admin, body: map[string]string{"name": "Socks\r\nand more"}}, 400, "Name must be one line, without control characters."},
 		{"update-401", request{method: "PUT", path: "/api/v1/category/update-category/" + shirtsID, body: map[string]string{"name": "Tops"}}, 401, ""},
@@ -125,4 +126,16 @@ func TestCategoryDeleteRefusedWhileUsed(t *testing.T) {
 	if msg := m["message"].(string); !strings.Contains(msg, "1 product uses") {
 		t.Fatalf("message %q", msg)
 	}
+}
+
+// Names that differ only in their spaces are one name, for a new category and a rename alike.
+func TestCategoryNamesDifferingInSpacesClash(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	a.createCategory(admin, "Tees & Tops")
+	jeansID, _ := a.createCategory(admin, "Jeans")
+	expect(t, a.do(request{method: "POST", path: "/api/v1/category/create-category", token: admin,
+		body: map[string]string{"name": "Tees  &  Tops"}}), 409)
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/category/update-category/" + jeansID, token: admin,
+		body: map[string]string{"name": "tees  &  tops"}}), 409)
 }
