@@ -47,7 +47,9 @@ const devPort = Number(process.env.DEV_PORT || 3000);
 const devServer = {
   port: devPort,
   strictPort: true,
-  proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  // The browser's Host goes through as it is: shopd takes a write whose Origin names the host
+  // it was sent to, and refuses one from another site.
+  proxy: { '/api': { target: apiTarget } },
 };
 
 export default defineConfig({

@@ -4,9 +4,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
+	"net"
 	"net/http"
+	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -116,6 +119,12 @@ func securityHeaders(c *gin.Context) {
 }
 
 // cors lets the listed origins call the API from a browser; any other origin gets no CORS headers.
+//
+// A write a browser sends from another site is refused outright. A form or a fetch with a
+// text/plain body needs no preflight, so without this a page elsewhere could make each of its
+// visitors' browsers guess a security answer on forgot-password (setting a password the page
+// knows) from the visitor's own address, past the limits per address. A browser always names
+// the page's origin on a cross-site write; callers that are not browsers send none.
 func cors(origins []string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if len(origins) > 0 {
@@ -125,7 +134,9 @@ func cors(origins []string) gin.HandlerFunc {
 		}
 		origin := c.GetHeader("Origin")
 		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
-			if c.Request.Method == http.MethodOptions && origin != "" {
+			refused := c.Request.Method == http.MethodOptions ||
+				(c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead && !sameHost(origin, c.Request.Host))
+			if origin != "" && refused {
 				fail(c, shop.Errorf(shop.EFORBIDDEN, "This site may not call the shop's API from a browser."))
 				return
 			}
@@ -145,6 +156,21 @@ func cors(origins []string) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// sameHost reports whether a browser's Origin names the host the request was sent to: the
+// shop's own pages. Ports are not compared: a proxy (nginx's $host, Vite's dev server) passes
+// the host without the port the browser used.
+func sameHost(origin, host string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Hostname() == "" {
+		return false // "null" (a sandboxed frame, a file) is no site of the shop's
+	}
+	h := host
+	if name, _, err := net.SplitHostPort(host); err == nil {
+		h = name
+	}
+	return strings.EqualFold(u.Hostname(), strings.Trim(h, "[]"))
 }
 
 // addVary names a request header in Vary, on the one Vary line already there if there is one

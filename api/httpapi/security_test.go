@@ -253,6 +253,36 @@ func TestPhotosServedAsTheirSniffedTypeOnly(t *testing.T) {
 	}
 }
 
+// TestCrossSiteWritesAreRefused: a page on another site cannot make its visitors' browsers
+// write to the shop (a text/plain body needs no preflight): guess a security answer from each
+// visitor's address, setting a password the page knows. The shop's own pages, the listed
+// origins and callers that are not browsers write as before.
+func TestCrossSiteWritesAreRefused(t *testing.T) {
+	const listed = "https://admin.shop.example"
+	a := newApp(t, func(d *httpapi.Deps) { d.CORSOrigins = []string{listed} })
+	a.signUp("Asha Rao", "asha@example.com")
+	forgot := func(origin, password string) *httptest.ResponseRecorder {
+		return a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+			body:   `{"email":"asha@example.com","answer":"blue","newpassword":"` + password + `"}`,
+			header: map[string]string{"Origin": origin, "Content-Type": "text/plain;charset=UTF-8"}})
+	}
+	for _, origin := range []string{"https://evil.example", "null", "https://example.com.evil.example"} {
+		expect(t, forgot(origin, "taken-over"), 403)
+	}
+	expect(t, a.login("asha@example.com", "taken-over"), 401)
+	expect(t, a.login("asha@example.com", "secret123"), 200) // nothing changed
+	// Reads stay open to any page (their answers are not readable there without CORS headers).
+	expect(t, a.do(request{method: "GET", path: "/api/v1/category/get-category",
+		header: map[string]string{"Origin": "https://evil.example"}}), 200)
+
+	// The shop's own pages (the request's host, whatever the port), a listed origin, no Origin.
+	for i, origin := range []string{"http://example.com:8080", "https://EXAMPLE.com", listed, ""} {
+		password := fmt.Sprintf("newsecret%d", i)
+		expect(t, forgot(origin, password), 200)
+		expect(t, a.login("asha@example.com", password), 200)
+	}
+}
+
 // TestCORSLetsInOnlyTheListedOrigins stops another site's scripts reading the API's answers.
 func TestCORSLetsInOnlyTheListedOrigins(t *testing.T) {
 	const good, evil = "https://shop.example", "https://evil.example"
