@@ -126,7 +126,7 @@ func TestCompressAnswersLeavesHeadAndCORS(t *testing.T) {
 	}
 
 	e = gin.New()
-	e.Use(compressAnswers, cors([]string{"https://shop.example"}))
+	e.Use(compressAnswers, cors([]string{"https://shop.example"}, ""))
 	big := strings.Repeat(`{"name":"Slim Fit Navy Linen Shirt","price":1299},`, 100)
 	e.GET("/big", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"products": big}) })
 	for _, accept := range []string{"gzip", ""} {

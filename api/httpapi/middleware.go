@@ -125,7 +125,11 @@ func securityHeaders(c *gin.Context) {
 // visitors' browsers guess a security answer on forgot-password (setting a password the page
 // knows) from the visitor's own address, past the limits per address. A browser always names
 // the page's origin on a cross-site write; callers that are not browsers send none.
-func cors(origins []string) gin.HandlerFunc {
+func cors(origins []string, publicURL string) gin.HandlerFunc {
+	var site string // the host of PUBLIC_URL
+	if u, err := url.Parse(publicURL); err == nil {
+		site = u.Host
+	}
 	return func(c *gin.Context) {
 		if len(origins) > 0 {
 			// The answer depends on the Origin, whether it is let in or not: a shared cache
@@ -135,7 +139,8 @@ func cors(origins []string) gin.HandlerFunc {
 		origin := c.GetHeader("Origin")
 		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
 			refused := c.Request.Method == http.MethodOptions ||
-				(c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead && !sameHost(origin, c.Request.Host))
+				(c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead &&
+					!sameHost(origin, c.Request.Host) && !(site != "" && sameHost(origin, site)))
 			if origin != "" && refused {
 				fail(c, shop.Errorf(shop.EFORBIDDEN, "This site may not call the shop's API from a browser."))
 				return

@@ -259,7 +259,7 @@ func TestPhotosServedAsTheirSniffedTypeOnly(t *testing.T) {
 // origins and callers that are not browsers write as before.
 func TestCrossSiteWritesAreRefused(t *testing.T) {
 	const listed = "https://admin.shop.example"
-	a := newApp(t, func(d *httpapi.Deps) { d.CORSOrigins = []string{listed} })
+	a := newApp(t, func(d *httpapi.Deps) { d.CORSOrigins, d.PublicURL = []string{listed}, "https://shop.example" })
 	a.signUp("Asha Rao", "asha@example.com")
 	forgot := func(origin, password string) *httptest.ResponseRecorder {
 		return a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
@@ -275,8 +275,9 @@ func TestCrossSiteWritesAreRefused(t *testing.T) {
 	expect(t, a.do(request{method: "GET", path: "/api/v1/category/get-category",
 		header: map[string]string{"Origin": "https://evil.example"}}), 200)
 
-	// The shop's own pages (the request's host, whatever the port), a listed origin, no Origin.
-	for i, origin := range []string{"http://example.com:8080", "https://EXAMPLE.com", listed, ""} {
+	// The shop's own pages (the request's host, whatever the port, or PUBLIC_URL's behind a
+	// proxy that sends another Host), a listed origin, no Origin.
+	for i, origin := range []string{"http://example.com:8080", "https://EXAMPLE.com", "https://shop.example", listed, ""} {
 		password := fmt.Sprintf("newsecret%d", i)
 		expect(t, forgot(origin, password), 200)
 		expect(t, a.login("asha@example.com", password), 200)

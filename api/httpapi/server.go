@@ -44,8 +44,11 @@ type Deps struct {
 	// Currency is the ISO code (lower case) prices are in; empty means inr.
 	Currency string
 
-	ClientDist     string   // the built client to serve; empty or missing shows a how-to page
-	CORSOrigins    []string // origins allowed to call the API from a browser
+	ClientDist  string   // the built client to serve; empty or missing shows a how-to page
+	CORSOrigins []string // origins allowed to call the API from a browser
+	// PublicURL is where shoppers reach the shop: a write from a page there is the shop's own,
+	// even through a proxy that sends another Host.
+	PublicURL      string
 	TrustedProxies []string // proxies whose X-Forwarded-For names the client
 	Now            func() time.Time
 }
@@ -121,7 +124,7 @@ func New(d Deps) (*Server, error) {
 			failed: func(err error) bool { return errors.Is(err, shop.ErrBadResetLink) }},
 		hashing: newHashGate(d.HashSlots, d.HashPatience),
 	}
-	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins), cacheAnswers(d.Answers))
+	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins, d.PublicURL), cacheAnswers(d.Answers))
 	s.routes()
 	return s, nil
 }

@@ -191,6 +191,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	deps := s.Deps()
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	deps.PublicURL = cfg.PublicURL
 	deps.Currency = cfg.Currency
 	if cfg.StripeWebhookSecret != "" {
 		deps.StripeNotices = payment.StripeNotices{Secret: cfg.StripeWebhookSecret}.Parse
