@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -83,6 +84,10 @@ func (p *Product) ChoiceNeeded() string {
 type VariantsInput struct {
 	Options  []Option       `json:"options"`
 	Variants []VariantInput `json:"variants"`
+	// LoadedAt is the product's updatedAt as the editor loaded it (nil: not said): when an
+	// admin's edit changed the product since, the edit is refused (ECONFLICT) rather than
+	// undoing it. Sales do not count.
+	LoadedAt *time.Time `json:"updatedAt"`
 }
 
 // VariantInput is one variant as the admin sends it: without ID it is a new variant. A kept

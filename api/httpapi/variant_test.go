@@ -211,3 +211,35 @@ func TestSetVariantsRefusals(t *testing.T) {
 		})
 	}
 }
+
+// Two admins editing one product's sizes: the second, working on a copy loaded before the
+// first saved, is refused rather than undoing the first's edit; sent again over the copy it
+// reloads, it is taken. A variants body without updatedAt is taken as before.
+func TestSetVariantsRefusesAStaleCopy(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Tees")
+	id := a.createProduct(admin, productFields(catID, "Crew Tee"), nil)["_id"].(string)
+	loaded := expect(t, a.setVariants(admin, id, teeVariants("TEE")), http.StatusOK)["product"].(map[string]any)["updatedAt"]
+
+	first := teeVariants("FIRST")
+	first["updatedAt"] = loaded
+	saved := expect(t, a.setVariants(admin, id, first), http.StatusOK)["product"].(map[string]any)
+
+	second := teeVariants("SECOND")
+	second["updatedAt"] = loaded
+	m := expect(t, a.setVariants(admin, id, second), http.StatusConflict)
+	if m["message"] != "This product changed since you opened it. Reload it and try again." {
+		t.Fatalf("stale copy answered %v", m)
+	}
+	now := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/" + id}), 200)["product"].(map[string]any)
+	if _, kept := variantsOf(t, now)["FIRST-S-NAVY"]; !kept {
+		t.Fatalf("the first admin's sizes were undone: %v", now["variants"])
+	}
+
+	second["updatedAt"] = saved["updatedAt"]
+	expect(t, a.setVariants(admin, id, second), http.StatusOK)
+	expect(t, a.setVariants(admin, id, teeVariants("THIRD")), http.StatusOK)
+	second["updatedAt"] = "yesterday"
+	expect(t, a.setVariants(admin, id, second), http.StatusBadRequest)
+}

@@ -58,6 +58,9 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&old); err != nil {
 		return false, notFound(err, errProductNotFound.Message)
 	}
+	if in.LoadedAt != nil && old.editedSince(*in.LoadedAt) {
+		return false, errProductMoved
+	}
 	vs, err := in.Validate(old.variants())
 	if err != nil {
 		return false, err
