@@ -7,6 +7,8 @@ export const LOGOUT_SUCCESS = 'LOG-OUT SUCCESSFULLY';
 export const PAYMENT_DONE = 'Payment Completed Successfully';
 /** Said beside the total when Pay found today's prices or names differ from the cart's (nothing was charged). */
 export const CART_REPRICED = 'Prices in your cart changed; please check the total.';
+/** Beside Pay when some lines hold more than the shop has (the lines say which). */
+export const CART_SHORT = 'Some items are sold out or short of stock: see the marked lines.';
 export const CART_BLOCKED = 'Remove the items no longer sold to pay.';
 export const BAD_CARD_DETAILS = 'Please fill in the correct details';
 export const LOGIN_TO_CHECKOUT = 'Please Login to Checkout';

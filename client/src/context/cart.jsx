@@ -1,6 +1,8 @@
 // Cart state: useCart() returns [cart, setCart], cart = a list of whole products (duplicates
-// allowed). Loaded once from the `cart` entry at startup; setCart saves it.
-import { createContext, useCallback, useContext, useRef, useState } from 'react';
+// allowed). Loaded once from the `cart` entry at startup; setCart saves it. Another tab's save
+// is taken up as it happens (the `storage` event), so a tab never writes its older cart over
+// lines added in another, nor shows a cart another tab has paid for and emptied.
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { CART_KEY, readJSON } from '../storage-keys';
 
 const CartContext = createContext([[], () => {}]);
@@ -20,6 +22,17 @@ export function CartProvider({ children }) {
     current.current = value;
     localStorage.setItem(CART_KEY, JSON.stringify(value));
     setState(value);
+  }, []);
+
+  useEffect(() => {
+    const followOtherTabs = (event) => {
+      if (event.storageArea !== localStorage || (event.key !== CART_KEY && event.key !== null)) return;
+      const value = loadCart();
+      current.current = value;
+      setState(value);
+    };
+    window.addEventListener('storage', followOtherTabs);
+    return () => window.removeEventListener('storage', followOtherTabs);
   }, []);
 
   return <CartContext.Provider value={[cart, setCart]}>{children}</CartContext.Provider>;

@@ -23,7 +23,7 @@ import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
 import { useMoney } from '../money';
 import { SHOP, USER_ORDERS } from '../paths';
-import { CART_BLOCKED, CART_REPRICED, PAYMENT_DONE } from '../texts';
+import { CART_BLOCKED, CART_REPRICED, CART_SHORT, PAYMENT_DONE } from '../texts';
 
 /** cartTotal is the plain sum of the prices, rounded to paise. */
 export const cartTotal = (cart) =>
@@ -111,6 +111,7 @@ export default function CartPage() {
             <p className="cart-summary__total">Total : {total}</p>
             {/* Always there, so a screen reader hears the text when it is written in. */}
             <p className="cart-summary__changed" role="status">{repriced ? CART_REPRICED : ''}</p>
+            {lines.some((l) => l.short) && <p className="cart-summary__changed">{CART_SHORT}</p>}
             <AddressBlock />
             {auth.token && cart.length > 0 && (
               <CardForm onPay={payment.mutateAsync} amount={total}
