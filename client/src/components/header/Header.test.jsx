@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { admin, makeProduct, products, signedIn, user } from '../../test/fixtures';
 import initials, { avatarFontSize } from '../../initials';
 
@@ -93,6 +93,19 @@ describe('Header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(screen.getByRole('link', { name: 'Product 1' })).toHaveAttribute('href', '/product/product-1');
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('shirt');
+  });
+
+  it('shows a search under way: its button is busy until the answer comes', async () => {
+    const answer = held(() => HttpResponse.json([makeProduct(1)]));
+    server.use(http.get(url('product/search/:keyword'), answer.handler));
+    const { user: person } = await renderRoute('/about');
+    await person.type(screen.getByRole('searchbox', { name: 'Search' }), 'shirt');
+    await person.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Search' })).toHaveAttribute('aria-busy', 'true');
+    answer.release();
+    expect(await screen.findByText('Found 1 product(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeEnabled();
   });
 
   it('shows No Products Found for an empty answer', async () => {

@@ -1,5 +1,7 @@
 // Header search form: typing updates the shared keyword; submitting stores the results and
-// opens /search. Failures are silent (logged only); empty keywords are submitted too.
+// opens /search. Failures are silent (logged only); empty keywords are submitted too. While a
+// search runs, its button is busy (disabled, keeping its name), so a slow answer shows.
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../context/search';
@@ -10,15 +12,19 @@ export default function SearchInput({ id }) {
   const [values, setValues] = useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event) => {
     event.preventDefault();
+    setBusy(true);
     try {
       const results = await queryClient.fetchQuery({ ...searchQuery(values.keyword), staleTime: 0 });
       setValues((v) => ({ ...v, results }));
       navigate(SEARCH);
     } catch {
       // Logged by the query cache; a failed search changes nothing on screen.
+    } finally {
+      setBusy(false);
     }
   };
 
@@ -33,7 +39,7 @@ export default function SearchInput({ id }) {
         value={values.keyword}
         onChange={(e) => setValues((v) => ({ ...v, keyword: e.target.value }))}
       />
-      <button type="submit" className="btn" style={{ height: 40 }}>
+      <button type="submit" className="btn" style={{ height: 40 }} disabled={busy} aria-busy={busy}>
         Search
       </button>
     </form>
