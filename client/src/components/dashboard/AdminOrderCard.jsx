@@ -9,15 +9,17 @@ import { PAYMENT_TEXT } from '../../rules';
  * AdminOrderCard shows one order to the admin, with a dropdown to change its status. Above its
  * table comes the order's number (CS-..., what a shopper quotes from their mail and order page)
  * and Refunded once it was. The table (#, Status, Buyer, Date, Payment, Quantity) stacks on
- * phones, a line per column.
+ * phones, a line per column. `pendingStatus`, while a change of its status is under way, is the
+ * status chosen: the dropdown shows it, busy, and takes no other change until it is done.
  */
-export default function AdminOrderCard({ order, number, onStatusChange }) {
+export default function AdminOrderCard({ order, number, pendingStatus, onStatusChange }) {
   const columns = [
     ['#', number],
     ['Status', (
       <StatusSelect
         label={`Status of order #${number}`}
-        value={order.status}
+        value={pendingStatus ?? order.status}
+        busy={Boolean(pendingStatus)}
         onChange={(status) => onStatusChange(order, status)}
       />
     )],

@@ -14,7 +14,9 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 /**
  * AdminOrders lists every order, 3 a page from the server, numbered across pages, and lets
  * the admin change each one's status. A change that lands is told to screen readers (SPEC shows
- * it with no toast; the list's reload alone says nothing to them).
+ * it with no toast; the list's reload alone says nothing to them). While a change is under
+ * way its order's dropdown shows the status chosen, busy and closed to another change, until
+ * the reloaded list has it; a change that fails leaves the status as it was.
  */
 export default function AdminOrders() {
   const [auth] = useAuth();
@@ -24,6 +26,8 @@ export default function AdminOrders() {
     ADMIN_ORDERS_PAGE_SIZE,
   );
   const [changed, setChanged] = useState('');
+  // The status each order is being set to, by order id, while its change is under way.
+  const [pending, setPending] = useState({});
   const status = useMutation({
     mutationFn: ({ order, value }) => updateOrderStatus(order._id, value),
     meta: { errorText: ORDER_STATUS_ERROR },
@@ -31,7 +35,14 @@ export default function AdminOrders() {
       setChanged(`Order #${number} is now ${value}.`);
       return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
     },
+    onSettled: (_answer, _error, { order }) =>
+      setPending(({ [order._id]: _done, ...others }) => others),
   });
+  const changeStatus = (order, value, number) => {
+    if (pending[order._id]) return;
+    setPending((p) => ({ ...p, [order._id]: value }));
+    status.mutate({ order, value, number });
+  };
 
   let body;
   if (!auth?.token) body = null;
@@ -44,8 +55,8 @@ export default function AdminOrders() {
         {data.orders.map((order, i) => {
           const number = (data.page - 1) * ADMIN_ORDERS_PAGE_SIZE + i + 1;
           return (
-            <AdminOrderCard key={order._id} order={order} number={number}
-              onStatusChange={(o, value) => status.mutate({ order: o, value, number })} />
+            <AdminOrderCard key={order._id} order={order} number={number} pendingStatus={pending[order._id]}
+              onStatusChange={(o, value) => changeStatus(o, value, number)} />
           );
         })}
         <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={data.total} onChange={setPage} />

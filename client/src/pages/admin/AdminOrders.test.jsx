@@ -185,6 +185,49 @@ describe('admin orders', () => {
     expect(screen.queryByText(/is now/)).not.toBeInTheDocument();
   });
 
+  it('shows the status chosen, busy and closed to another change, until the answer; '
+    + 'a failure puts the old one back', async () => {
+    let list = orders;
+    server.use(http.get(url('auth/all-orders'), pagedOrders(() => list)));
+    const changes = [];
+    let answer = held(() => HttpResponse.error());
+    server.use(http.put(url('auth/order-status/:id'), async (info) => {
+      changes.push((await info.request.clone().json()).status);
+      return answer.handler(info);
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 2');
+    const select = () => card(2).getByRole('combobox', { name: 'Status of order #2' });
+    const open = () => document.querySelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+    const choose = async (status) => {
+      await user.click(select());
+      await waitFor(() => expect(open()).not.toBeNull());
+      await user.click(within(open()).getByTitle(status));
+    };
+    await choose('Shipped');
+
+    await waitFor(() => expect(select()).toBeDisabled());
+    expect(card(2).getByRole('table')).toHaveTextContent('Shipped');
+    expect(card(2).getByRole('table')).not.toHaveTextContent('Not Process');
+    expect(changes).toEqual(['Shipped']);
+    answer.release();
+    expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
+    await waitFor(() => expect(select()).toBeEnabled());
+    expect(card(2).getByRole('table')).toHaveTextContent('Not Process');
+
+    answer = held(() => {
+      list = list.map((o) => (o._id === 'o2' ? { ...o, status: 'Delivered' } : o));
+      return HttpResponse.json({ success: true, message: 'updated', order: {} });
+    });
+    await choose('Delivered');
+    await waitFor(() => expect(select()).toBeDisabled());
+    expect(card(2).getByRole('table')).toHaveTextContent('Delivered');
+    answer.release();
+    await waitFor(() => expect(select()).toBeEnabled());
+    expect(card(2).getByRole('table')).toHaveTextContent('Delivered');
+    expect(changes).toEqual(['Shipped', 'Delivered']);
+  });
+
   it('shows Something went wrong while fetching orders when the list fails, and Try again loads it', async () => {
     let fail = true;
     const pages = pagedOrders(orders);
