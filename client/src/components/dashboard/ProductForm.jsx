@@ -6,7 +6,7 @@ import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
 import { NO_COMBINATIONS } from './texts';
 import VariantEditor from './VariantEditor';
-import { stockOf } from './variantRows';
+import { rowsProblem, stockOf } from './variantRows';
 
 /**
  * ProductForm edits every field of a product: category, photo, name, description, price,
@@ -18,20 +18,21 @@ export default function ProductForm({
 }) {
   const byVariant = variants.variants.length > 0;
   const fileInput = useRef(null);
-  const [triedWithoutCombinations, setTriedWithoutCombinations] = useState(false);
+  const [tried, setTried] = useState(false);
   const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
   const setFromInput = (key) => (e) => set(key)(e.target.value);
-  // Options without a single combination would sell the product in no size at all: the form
-  // is not sent until the combinations are generated or the options removed.
-  const withoutCombinations = variants.options.length > 0 && !byVariant;
+  // Options without a single combination would sell the product in no size at all, and rows
+  // that no longer fit the options would be refused: the form is not sent until the editor
+  // says nothing against its rows.
+  const problem = variants.options.length > 0 && !byVariant ? NO_COMBINATIONS : rowsProblem(variants);
   const submit = (e) => {
     e.preventDefault();
-    setTriedWithoutCombinations(withoutCombinations);
-    if (!withoutCombinations) onSubmit();
+    setTried(Boolean(problem));
+    if (!problem) onSubmit();
   };
 
   return (
-    <form onSubmit={submit} style={{ maxWidth: 560 }}>
+    <form onSubmit={submit} style={{ maxWidth: 720 }}>
       <Field id="product-category" label="Category">
         <Select
           id="product-category"
@@ -97,7 +98,7 @@ export default function ProductForm({
         />
       </Field>
       <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}
-        error={triedWithoutCombinations && withoutCombinations ? NO_COMBINATIONS : undefined} />
+        error={tried && problem ? problem : undefined} />
       <div className="form-actions">
         <Button type="primary" htmlType="submit">
           {submitLabel}

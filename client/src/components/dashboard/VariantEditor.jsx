@@ -2,14 +2,20 @@
 // its values, typed as "S, M, L"), Generate combinations, and per row the SKU, an optional
 // price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
 // the state of variantRows.js; `skuPrefix` starts the SKUs of new rows; `error`, when set, is
-// said under the buttons. On phones the table
-// stacks: a block per variant, with its SKU, price and stock each a whole line wide.
-import { Button, Input } from 'antd';
+// said under the buttons. On phones the table stacks: a block per variant, with its SKU, price
+// and stock each a whole line wide; on wider screens, where it is a table, the SKU column is
+// wide enough to read a whole SKU (about 20 characters) and price and stock take less.
+import { Button, Grid, Input } from 'antd';
 import StackLabel from './StackLabel';
 import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
 
+const SKU_WIDE = { minWidth: 200 };
+const NUMBER_WIDE = { width: 120 };
+
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
+  // antd's md breakpoint (768 px), where the table stops stacking (see .stack-table).
+  const wide = Boolean(Grid.useBreakpoint().md);
   const setOption = (i, change) =>
     onChange({ ...value, options: options.map((o, k) => (k === i ? { ...o, ...change } : o)) });
   const removeOption = (i) => onChange({ ...value, options: options.filter((_, k) => k !== i) });
@@ -18,7 +24,9 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const removeRow = (i) => onChange({ ...value, variants: variants.filter((_, k) => k !== i) });
 
   return (
-    <fieldset className="variant-editor" style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 12, marginBottom: 16 }}>
+    // minWidth 0: a table wider than the form scrolls in its region rather than widen the page.
+    <fieldset className="variant-editor"
+      style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 12, marginBottom: 16, minWidth: 0 }}>
       <legend style={{ fontWeight: 600, padding: '0 4px' }}>Sizes and colours</legend>
       {options.length === 0 && <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>}
       {options.map((option, i) => (
@@ -58,17 +66,20 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                     <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>{name}</th>
                     <td>
                       <StackLabel>SKU</StackLabel>
-                      <Input aria-label={`SKU of ${name}`} value={row.sku}
+                      <Input aria-label={`SKU of ${name}`} value={row.sku} style={wide ? SKU_WIDE : undefined}
                         onChange={(e) => setRow(i, { sku: e.target.value })} />
                     </td>
                     <td>
                       <StackLabel>Price</StackLabel>
-                      <Input aria-label={`Price of ${name}`} type="number" min={0} placeholder="Product price"
+                      <Input aria-label={`Price of ${name}`} type="number" min={0} step={0.01}
+                        placeholder="Product price"
+                        style={wide ? NUMBER_WIDE : undefined}
                         value={row.price} onChange={(e) => setRow(i, { price: e.target.value })} />
                     </td>
                     <td>
                       <StackLabel>Stock</StackLabel>
                       <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
+                        style={wide ? NUMBER_WIDE : undefined}
                         onChange={(e) => setRow(i, { quantity: e.target.value })} />
                     </td>
                     <td className="stack-table__action">

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from './test-render';
 import { server, url } from '../../test/server';
 import { admin, products, signedIn } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
+import { widthIs } from '../../test/screen-width';
 
 /** answer serves the tee's page and records the variants and update calls, and their order. */
 function answer({ variants = () => HttpResponse.json({ success: true, message: 'saved', product: tee }) } = {}) {
@@ -187,6 +188,72 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
         { sku: 'WOOL-SOCKS-S', options: { Size: 'S' }, quantity: 0 },
         { sku: 'WOOL-SOCKS-M', options: { Size: 'M' }, quantity: 4 },
       ],
+    });
+  });
+
+  it('takes a variant price with paise', async () => {
+    const sent = answer();
+    const { user } = await open();
+    const price = screen.getByLabelText('Price of S / Navy');
+    expect(price).toHaveAttribute('step', '0.01');
+    await user.click(price);
+    await user.paste('599.50');
+    expect(price).toBeValid();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.variants[0].price).toBe(599.5);
+  });
+
+  it.each([
+    ['an option renamed', async (user) => {
+      await user.clear(screen.getByLabelText('Option 2 name'));
+      await user.paste('Color');
+    }],
+    ['an option given other values', async (user) => {
+      await user.clear(screen.getByLabelText('Option 1 values'));
+      await user.paste('S, M');
+    }],
+    ['an option removed', (user) => user.click(screen.getByRole('button', { name: 'Remove option 2' }))],
+  ])('sends nothing of rows left behind by %s, and asks for Generate', async (_, change) => {
+    const sent = answer();
+    const { user } = await open();
+    await change(user);
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The sizes and colours below no longer match the options: press Generate.');
+    expect(sent.calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+  });
+
+  it('sends nothing while two rows share a SKU, and names them as they show', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('SKU of L / Sand'));
+    await user.paste('TEE-S-Navy');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('L / Sand repeats the SKU of S / Navy.');
+    expect(sent.calls).toEqual([]);
+  });
+
+  describe('SKU column', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is wide enough for a whole SKU where the rows are a table', async () => {
+      widthIs(1280);
+      answer();
+      await open();
+      expect(screen.getByLabelText('SKU of L / Sand')).toHaveStyle({ minWidth: '200px' });
+    });
+
+    it('leaves each field its whole line on a phone, where the rows stack', async () => {
+      widthIs(390);
+      answer();
+      await open();
+      expect(screen.getByLabelText('SKU of L / Sand')).not.toHaveStyle({ minWidth: '200px' });
     });
   });
 });

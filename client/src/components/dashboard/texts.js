@@ -13,3 +13,6 @@ export const PRODUCT_CHANGED =
  * sold in no size at all and its stock would go.
  */
 export const NO_COMBINATIONS = 'Generate the combinations to sell it by size or colour, or remove the options.';
+
+/** Shown when the variant rows were left behind by an option renamed, removed or given other values. */
+export const ROWS_OUT_OF_DATE = 'The sizes and colours below no longer match the options: press Generate.';

@@ -2,6 +2,8 @@
 // PUT product/variants/{id} built from them. Values are typed as "S, M, L"; every row is one
 // combination of option values with its SKU, optional price and stock.
 
+import { ROWS_OUT_OF_DATE } from './texts';
+
 export const MAX_OPTIONS = 3;
 const SUGGESTED_NAMES = ['Size', 'Colour', 'Fit'];
 
@@ -11,7 +13,7 @@ export const EMPTY_VARIANTS = { options: [], variants: [] };
 export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
 
 /** rowName names a row by its values in option order: "M / Navy". */
-export const rowName = (options, row) => options.map((o) => row.options[o.name]).join(' / ');
+export const rowName = (options, row) => options.map((o) => row.options[o.name.trim()]).join(' / ');
 
 /** variantRows turns a saved product's options and variants into the editor's state. */
 export function variantRows(product) {
@@ -34,9 +36,9 @@ export function addOption(state) {
 const skuPart = (text) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
- * generate makes one row per combination of the options' values. A row already there for a
- * combination keeps its id, SKU, price and stock; a new one gets a SKU made of `prefix` and
- * its values, and no stock.
+ * generate makes one row per combination of the options' values. A row already there for
+ * exactly that combination keeps its id, SKU, price and stock; a new one gets a SKU made of
+ * `prefix` and its values, and no stock.
  */
 export function generate(state, prefix) {
   const options = state.options
@@ -46,7 +48,10 @@ export function generate(state, prefix) {
   let combos = [{}];
   for (const o of options) combos = combos.flatMap((c) => o.values.map((v) => ({ ...c, [o.name]: v })));
   const key = (choice) => options.map((o) => choice[o.name]).join('\u0000');
-  const existing = new Map(state.variants.map((row) => [key(row.options), row]));
+  // A row is kept only for its very combination: one left from an option removed since names
+  // a value of it too, and is made anew.
+  const exact = state.variants.filter((row) => Object.keys(row.options).length === options.length);
+  const existing = new Map(exact.map((row) => [key(row.options), row]));
   const base = skuPart(prefix) || 'SKU';
   return {
     ...state,
@@ -79,3 +84,33 @@ export function variantsBody(state) {
 
 /** stockOf is the product's stock when it has variants: the sum of theirs. */
 export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Number(row.quantity) || 0), 0);
+
+/**
+ * rowsProblem says in a sentence what keeps the rows from being saved as they are, naming a
+ * row as the editor shows it, or answers '' when nothing does: an option without a name or
+ * values or named twice, rows left behind by an option renamed, removed or given other values
+ * (Generate makes them anew), a combination twice, a row without SKU or a SKU twice.
+ */
+export function rowsProblem(state) {
+  const options = state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
+  const names = options.map((o) => o.name.toLowerCase());
+  const bad = options.findIndex((o, i) => !o.name || o.values.length === 0 || names.indexOf(names[i]) !== i);
+  if (bad >= 0) return `Give option ${bad + 1} a name of its own and its values, or remove it.`;
+  const fits = (row) =>
+    Object.keys(row.options).length === options.length &&
+    options.every((o) => o.values.includes(row.options[o.name]));
+  if (!state.variants.every(fits)) return ROWS_OUT_OF_DATE;
+  const name = (row) => rowName(options, row);
+  const combos = new Map();
+  const skus = new Map();
+  for (const row of state.variants) {
+    const combo = options.map((o) => row.options[o.name]).join('\u0000');
+    if (combos.has(combo)) return `${name(row)} is there twice: remove one.`;
+    combos.set(combo, row);
+    const sku = row.sku.trim();
+    if (!sku) return `Give ${name(row)} a SKU.`;
+    if (skus.has(sku)) return `${name(row)} repeats the SKU of ${name(skus.get(sku))}.`;
+    skus.set(sku, row);
+  }
+  return '';
+}
