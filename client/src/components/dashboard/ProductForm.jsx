@@ -12,9 +12,13 @@ import { rowsProblem, stockOf } from './variantRows';
  * ProductForm edits every field of a product: category, photo, name, description, price,
  * quantity, shipping, and its sizes and colours (`variants`, see VariantEditor; with variants the
  * quantity is their stock). `current` is the saved product whose photo shows until a new one is chosen.
+ * While `busy` (a save or delete of the product is under way) the submit button waits, and
+ * shows it is busy when `saving` (the save is the form's own); `notice`, when set, is said
+ * above the buttons.
  */
 export default function ProductForm({
-  values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants, children,
+  values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants,
+  busy = false, saving = false, notice, children,
 }) {
   const byVariant = variants.variants.length > 0;
   const fileInput = useRef(null);
@@ -99,8 +103,9 @@ export default function ProductForm({
       </Field>
       <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}
         error={tried && problem ? problem : undefined} />
+      {notice && <p role="status" className="form-notice">{notice}</p>}
       <div className="form-actions">
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
           {submitLabel}
         </Button>
         {children}

@@ -191,6 +191,36 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     });
   });
 
+  it('sends the version it loaded with the sizes; when another edit came first it keeps the rows and saves over it next', async () => {
+    const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const other = { ...tee, price: 600, updatedAt: '2026-11-23T10:05:00.000Z' };
+    let current = loaded;
+    const changed = { success: false, message: 'This product changed since you opened it. Reload it and try again.' };
+    const sent = answer({ variants: () => {
+      if (sent.calls.length > 1) return HttpResponse.json({ success: true, product: { ...current, updatedAt: '2026-11-23T10:06:00.000Z' } });
+      current = other;
+      return HttpResponse.json(changed, { status: 409 });
+    } });
+    server.use(http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: current })));
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('SKU of L / Sand'));
+    await user.paste('RT-L-SAND-B');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    expect(await screen.findByText(changed.message)).toBeInTheDocument();
+    expect(sent.variants.updatedAt).toBe(loaded.updatedAt);
+    expect(sent.calls).toEqual(['variants']);
+    expect(await screen.findByText(/Your changes are still here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('SKU of L / Sand')).toHaveValue('RT-L-SAND-B');
+    expect(screen.getByLabelText('Price')).toHaveValue(tee.price);
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.calls).toEqual(['variants', 'variants', 'update']);
+    expect(sent.variants.updatedAt).toBe(other.updatedAt);
+    expect(sent.variants.variants[4].sku).toBe('RT-L-SAND-B');
+  });
+
   it('takes a variant price with paise', async () => {
     const sent = answer();
     const { user } = await open();

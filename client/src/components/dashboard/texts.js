@@ -4,9 +4,13 @@ import { SOMETHING_WENT_WRONG } from '../../texts';
 export const LOADING_TEXT = 'please wait...';
 export const GENERIC_ERROR = SOMETHING_WENT_WRONG;
 
-/** Shown when an edit is refused because another edit changed the product since it was loaded. */
+/**
+ * Said on the form when an edit was refused because another admin's edit changed the product
+ * since it was loaded: what was typed stays, and the next UPDATE PRODUCT saves it over theirs.
+ */
 export const PRODUCT_CHANGED =
-  'This product changed since you opened it. It has been reloaded: check it and update again.';
+  'Another edit changed this product since you opened it. Your changes are still here: ' +
+  'UPDATE PRODUCT again saves them over that edit, or reload the page to start from it.';
 
 /**
  * Shown when the form has options but no combination of them: saved so, the product would be

@@ -1,39 +1,32 @@
 // useProductAction runs an admin's product change (create, update, delete): on success it
 // refreshes every product list, shows the given toast and returns to the product list (a
 // product's own page is not asked again: a deleted or renamed product's would answer 404,
-// it is fetched anew when next opened); on
-// failure the server's message, else the generic text (from the query cache). The answer is
-// awaited before any toast. A 409 of the product's fields (the product changed since the form
-// was loaded) runs onConflict instead, when given, and says so; a 409 of its variants (a SKU
-// in use, see saveProduct.js) is an error like any other.
+// it is fetched anew when next opened); on failure the server's message, else the generic
+// text (from the query cache), and the form keeps what was typed. The answer is awaited
+// before any toast. A 409 (the product changed since the form was loaded, or a SKU in use)
+// also runs onConflict(error), when given.
+//
+// One change runs at a time: while one is under way another is not sent (a double click sends
+// one request), and `running` is the success text of the change under way (empty when none),
+// for its button to show it is busy and the others to wait.
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import { ADMIN_PRODUCTS } from '../../paths';
-import { GENERIC_ERROR, PRODUCT_CHANGED } from './texts';
-
-const CONFLICT = Symbol('product changed meanwhile');
+import { GENERIC_ERROR } from './texts';
 
 export default function useProductAction() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // Set at once, where the mutation's state reaches the button only with the next render.
+  const underWay = useRef(false);
   const mutation = useMutation({
-    mutationFn: async ({ call, onConflict }) => {
-      try {
-        return await call();
-      } catch (error) {
-        if (!onConflict || error.status !== 409 || error.ofVariants) throw error;
-        await onConflict();
-        return CONFLICT;
-      }
-    },
+    mutationFn: ({ call }) => call(),
     meta: { errorText: GENERIC_ERROR },
-    onSuccess: async (answer, { successText }) => {
-      if (answer === CONFLICT) {
-        toast.error(PRODUCT_CHANGED);
-        return;
-      }
+    onError: (error, { onConflict }) => (error?.status === 409 ? onConflict?.(error) : undefined),
+    onSuccess: async (_answer, { successText }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
         queryClient.invalidateQueries({ queryKey: PRODUCT_KEY, refetchType: 'none' }),
@@ -42,6 +35,16 @@ export default function useProductAction() {
       navigate(ADMIN_PRODUCTS);
     },
   });
-  return (call, successText, onConflict) =>
-    mutation.mutateAsync({ call, successText, onConflict }).catch(() => {});
+  const act = async (call, successText, onConflict) => {
+    if (underWay.current) return;
+    underWay.current = true;
+    try {
+      await mutation.mutateAsync({ call, successText, onConflict });
+    } catch {
+      // told by the query cache
+    } finally {
+      underWay.current = false;
+    }
+  };
+  return [act, mutation.isPending ? mutation.variables.successText : ''];
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { admin, signedIn } from '../../test/fixtures';
 
 const PATH = '/dashboard/admin/create-product';
@@ -100,5 +100,93 @@ describe('admin create product', () => {
     const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('sends one product for a double click, and shows CREATE PRODUCT busy until the answer', async () => {
+    let calls = 0;
+    const answer = held(() => HttpResponse.json({ success: true, product: { _id: 'p99' } }, { status: 201 }));
+    server.use(http.post(url('product/create-product'), (info) => {
+      calls += 1;
+      return answer.handler(info);
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    const create = await screen.findByRole('button', { name: 'CREATE PRODUCT' });
+    await user.dblClick(create);
+    await waitFor(() => expect(create).toHaveClass('ant-btn-loading'));
+    await user.click(create);
+    answer.release();
+    expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+    expect(calls).toBe(1);
+  });
+
+  describe('with sizes whose save is refused', () => {
+    const refusal = { success: false, message: 'SKU TEE-M is already used by another product.' };
+
+    /** answer creates p77, refuses its variants and answers its delete with `deleted()`. */
+    function answer(deleted) {
+      const seen = { created: null, deleted: null };
+      server.use(
+        http.post(url('product/create-product'), async ({ request }) => {
+          seen.created = Object.fromEntries((await request.formData()).entries());
+          return HttpResponse.json({ success: true, product: { _id: 'p77', slug: 'clash-shirt' } }, { status: 201 });
+        }),
+        http.put(url('product/variants/:id'), () => HttpResponse.json(refusal, { status: 409 })),
+        http.delete(url('product/delete-product/:id'), ({ params }) => {
+          seen.deleted = params.id;
+          return deleted();
+        }),
+      );
+      return seen;
+    }
+
+    /** typeSizes fills in a shirt sold in S and M, with stock and a price of its own for M. */
+    async function typeSizes(user) {
+      await fill(user, 'Name', 'Clash Shirt');
+      await fill(user, 'Quantity', '10');
+      await user.click(screen.getByRole('button', { name: 'Add option' }));
+      await fill(user, 'Option 1 values', 'S, M');
+      await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+      await user.clear(screen.getByLabelText('Stock of M'));
+      await user.paste('6');
+      await fill(user, 'Price of M', '949');
+      await user.clear(screen.getByLabelText('SKU of M'));
+      await user.paste('TEE-M');
+    }
+
+    const expectKept = () => {
+      expect(screen.getByLabelText('Name')).toHaveValue('Clash Shirt');
+      expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, M');
+      expect(screen.getByLabelText('Stock of M')).toHaveValue(6);
+      expect(screen.getByLabelText('Price of M')).toHaveValue(949);
+      expect(screen.getByLabelText('SKU of M')).toHaveValue('TEE-M');
+    };
+
+    it('creates it unsellable, deletes it again, and keeps the form with the server\'s reason', async () => {
+      const seen = answer(() => HttpResponse.json({ success: true }));
+      const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByRole('heading', { name: 'Create Product' });
+      await typeSizes(user);
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+      expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+      expect(seen.created.quantity).toBe('0');
+      await waitFor(() => expect(seen.deleted).toBe('p77'));
+      expect(router.state.location.pathname).toBe(PATH);
+      expect(screen.queryByText('Product created successfully')).not.toBeInTheDocument();
+      expectKept();
+    });
+
+    it('still says why and keeps the form when the delete fails too', async () => {
+      const seen = answer(() => HttpResponse.error());
+      const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByRole('heading', { name: 'Create Product' });
+      await typeSizes(user);
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+
+      expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+      expect(seen.deleted).toBe('p77');
+      expect(router.state.location.pathname).toBe(PATH);
+      expectKept();
+    });
   });
 });

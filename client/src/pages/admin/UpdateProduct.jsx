@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from 'antd';
@@ -9,18 +9,26 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productValues } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import { GENERIC_ERROR, PRODUCT_CHANGED } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { saveEdit } from '../../components/dashboard/saveProduct';
 import { ADMIN_PRODUCTS } from '../../paths';
 
-/** UpdateProduct lets the admin edit every field of one product, its sizes and colours included, or delete it. */
+const UPDATED = 'Product Updated Successfully';
+const DELETED = 'Product DEleted Succfully';
+
+/**
+ * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
+ * or delete it. The form is filled once, from the product as the server has it when the page
+ * opens, and then holds what the admin types: a reload of the product (after a refused save)
+ * does not overwrite it.
+ */
 export default function UpdateProduct() {
   const { slug } = useParams();
-  const act = useProductAction();
+  const [act, running] = useProductAction();
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
-  const { data: product, error, refetch } = useQuery({
+  const { data: product, error, refetch, isFetching } = useQuery({
     ...productQuery(slug),
     meta: { errorText: GENERIC_ERROR, shownOnScreen: [404] },
     staleTime: 0,
@@ -28,24 +36,36 @@ export default function UpdateProduct() {
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
+  const [filledFrom, setFilledFrom] = useState(null);
+  const [notice, setNotice] = useState('');
 
-  // The form starts from the saved product once it has loaded.
-  useEffect(() => {
-    if (product) {
-      setValues(productValues(product));
-      setVariants(variantRows(product));
+  // The form starts from the saved product once the page's own read of it is in (a copy the
+  // cache kept from before may be out of date).
+  if (product && !isFetching && filledFrom !== product._id) {
+    setFilledFrom(product._id);
+    setValues(productValues(product));
+    setVariants(variantRows(product));
+  }
+
+  // Refused (409): the server's message is the toast, and what was typed stays. When another
+  // edit changed the product since the form was loaded, the next save is made over it, on
+  // purpose: it goes as an edit of the product as it is now.
+  const onConflict = async () => {
+    const { data: now } = await refetch();
+    if (now?.updatedAt && now.updatedAt !== values.updatedAt) {
+      setValues((v) => ({ ...v, updatedAt: now.updatedAt }));
+      setNotice(PRODUCT_CHANGED);
     }
-  }, [product]);
-
-  // Refused because another edit changed the product meanwhile: reload it into the form.
-  const reloadChanged = () => refetch();
-  const save = () => saveEdit(product, values, variants, photo);
-  const update = () => act(save, 'Product Updated Successfully', reloadChanged);
+  };
+  // Sizes saved but fields refused: the next try edits the version those sizes made.
+  const variantsSaved = (saved) => setValues((v) => ({ ...v, updatedAt: saved.updatedAt }));
+  const save = () => saveEdit(product, values, variants, photo, variantsSaved);
+  const update = () => act(save, UPDATED, onConflict);
 
   const remove = async () => {
     const answer = window.prompt('Are You Sure want to delete this product ? ');
     if (!answer) return;
-    await act(() => deleteProduct(product._id), 'Product DEleted Succfully');
+    await act(() => deleteProduct(product._id), DELETED);
   };
 
   // A product deleted meanwhile (or a mistyped address) has no form to show: say so, and
@@ -63,7 +83,7 @@ export default function UpdateProduct() {
   return (
     <DashboardShell title="Dashboard - Update Product" menu={<AdminMenu />}>
       <h1>Update Product</h1>
-      {product && (
+      {product && filledFrom === product._id && (
         <ProductForm
           values={values}
           setValues={setValues}
@@ -75,8 +95,12 @@ export default function UpdateProduct() {
           setVariants={setVariants}
           onSubmit={update}
           submitLabel="UPDATE PRODUCT"
+          busy={Boolean(running)}
+          saving={running === UPDATED}
+          notice={notice}
         >
-          <Button danger onClick={remove}>
+          <Button danger onClick={remove} loading={running === DELETED}
+            disabled={Boolean(running) && running !== DELETED}>
             DELETE PRODUCT
           </Button>
         </ProductForm>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { admin, products, signedIn } from '../../test/fixtures';
 
 describe('admin update product', () => {
@@ -96,27 +96,58 @@ describe('admin update product', () => {
     expect(router.state.location.pathname).toBe(PRODUCT);
   });
 
-  it('sends the updatedAt and stock it loaded; when the product changed since, reloads it and says so', async () => {
+  it('keeps what was typed when another edit came first, says so, and a second UPDATE saves over that edit', async () => {
     const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
-    const sold = { ...product, quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
+    const other = { ...product, description: 'Their words', quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
     let current = loaded;
     server.use(http.get(url('product/get-product/:slug'), () => HttpResponse.json({ success: true, product: current })));
-    const sent = capture(() => {
-      current = sold;
+    const tries = [];
+    server.use(http.put(url('product/update-product/:id'), async ({ request }) => {
+      tries.push(Object.fromEntries((await request.formData()).entries()));
+      if (tries.length > 1) return HttpResponse.json({ success: true, product: current });
+      current = other;
       return HttpResponse.json(
         { success: false, message: 'This product changed since you opened it. Reload it and try again.' },
         { status: 409 },
       );
-    });
+    }));
     const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
-    await screen.findByLabelText('Name');
+    await user.clear(await screen.findByLabelText('Description'));
+    await user.paste('My words');
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
-    expect(await screen.findByText(/It has been reloaded: check it and update again/)).toBeInTheDocument();
-    expect(sent.fields.updatedAt).toBe(loaded.updatedAt);
-    expect(sent.fields.loadedQuantity).toBe(String(loaded.quantity));
-    await waitFor(() => expect(screen.getByLabelText('Quantity')).toHaveValue(2));
+
+    expect(await screen.findByText('This product changed since you opened it. Reload it and try again.')).toBeInTheDocument();
+    expect(await screen.findByText(/Your changes are still here: UPDATE PRODUCT again saves them/)).toBeInTheDocument();
+    expect(tries[0]).toMatchObject({ updatedAt: loaded.updatedAt, loadedQuantity: String(loaded.quantity) });
+    // Nothing typed is lost: the form keeps the admin's words, not the other edit's.
+    expect(screen.getByLabelText('Description')).toHaveValue('My words');
+    expect(screen.getByLabelText('Quantity')).toHaveValue(loaded.quantity);
     expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(PRODUCT);
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    // The second save is an edit of the product as it is now; the stock shown is still the one loaded.
+    expect(tries[1]).toMatchObject({ description: 'My words', updatedAt: other.updatedAt, loadedQuantity: String(loaded.quantity) });
+  });
+
+  it('sends one update for a double click, and shows it busy with Delete waiting until the answer', async () => {
+    let calls = 0;
+    const answer = held(() => HttpResponse.json({ success: true, product }));
+    server.use(http.put(url('product/update-product/:id'), (info) => {
+      calls += 1;
+      return answer.handler(info);
+    }));
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
+    await user.dblClick(update);
+    await user.click(update);
+    await waitFor(() => expect(update).toHaveClass('ant-btn-loading'));
+    expect(screen.getByRole('button', { name: 'DELETE PRODUCT' })).toBeDisabled();
+    answer.release();
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(calls).toBe(1);
   });
 
   it('says a product that is not in the shop was not found, with a link back to the list, and no form', async () => {
@@ -181,6 +212,27 @@ describe('admin update product', () => {
     expect(called).toBe(false);
     expect(screen.queryByText('Product DEleted Succfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(PRODUCT);
+    prompt.mockRestore();
+  });
+
+  it('sends one delete and shows it busy, with UPDATE PRODUCT waiting, until the answer', async () => {
+    let calls = 0;
+    const answer = held(() => HttpResponse.json({ success: true }));
+    server.use(http.delete(url('product/delete-product/:id'), (info) => {
+      calls += 1;
+      return answer.handler(info);
+    }));
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    const remove = screen.getByRole('button', { name: 'DELETE PRODUCT' });
+    await user.click(remove);
+    await waitFor(() => expect(remove).toHaveClass('ant-btn-loading'));
+    await user.click(remove);
+    expect(screen.getByRole('button', { name: 'UPDATE PRODUCT' })).toBeDisabled();
+    answer.release();
+    expect(await screen.findByText('Product DEleted Succfully')).toBeInTheDocument();
+    expect(calls).toBe(1);
     prompt.mockRestore();
   });
 
