@@ -1,5 +1,6 @@
 // /login: email and password. Success stores the session and returns to the path carried in
-// state (or /); the server's message is shown either way.
+// state (or /), in place of the login page in the history, so Back does not show a signed-in
+// shopper the login form; the server's message is shown either way.
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -18,7 +19,7 @@ export default function Login() {
     () => login(values.email, values.password),
     (answer) => {
       setAuth({ user: answer.user, token: answer.token });
-      navigate(typeof location.state === 'string' && location.state ? location.state : HOME);
+      navigate(typeof location.state === 'string' && location.state ? location.state : HOME, { replace: true });
     },
   );
 

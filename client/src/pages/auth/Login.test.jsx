@@ -50,6 +50,18 @@ describe('Login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
   });
 
+  it('takes the login page\'s place in the history: Back after signing in does not show the form', async () => {
+    answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
+    const { user: person, router } = await renderRoute('/cart', { cart: [] });
+    await router.navigate('/login', { state: '/cart' });
+    await screen.findByLabelText('Email');
+    await signIn(person);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(screen.queryByRole('heading', { name: 'LOGIN FORM' })).not.toBeInTheDocument();
+  });
+
   it('shows the server message on failure and stays signed out', async () => {
     answerLogin(401, { success: false, message: 'Invalid email or password' });
     const { user: person, router } = await renderRoute('/login');
