@@ -138,10 +138,9 @@ func cors(origins []string, publicURL string) gin.HandlerFunc {
 		}
 		origin := c.GetHeader("Origin")
 		if origin == "" || !(slices.Contains(origins, origin) || slices.Contains(origins, "*")) {
-			refused := c.Request.Method == http.MethodOptions ||
-				(c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead &&
-					!sameHost(origin, c.Request.Host) && !(site != "" && sameHost(origin, site)))
-			if origin != "" && refused {
+			write := c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead
+			ownPage := sameHost(origin, c.Request.Host) || (site != "" && sameHost(origin, site))
+			if origin != "" && (c.Request.Method == http.MethodOptions || (write && !ownPage)) {
 				fail(c, shop.Errorf(shop.EFORBIDDEN, "This site may not call the shop's API from a browser."))
 				return
 			}
