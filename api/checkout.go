@@ -50,7 +50,7 @@ type OrdersConfig struct {
 	Store    OrderStore
 	Stock    Stock
 	Gateway  Gateway
-	Currency string       // ISO code charged in; "inr" when empty
+	Currency string       // ISO code charged in; DefaultCurrency when empty
 	Logger   *slog.Logger // compensation failures are logged here
 	Now      func() time.Time
 	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
@@ -78,7 +78,7 @@ func NewOrders(c OrdersConfig) *Orders {
 		o.checkoutTimeout = 2 * time.Minute
 	}
 	if o.currency == "" {
-		o.currency = "inr"
+		o.currency = DefaultCurrency
 	}
 	if o.log == nil {
 		o.log = slog.Default()
@@ -112,7 +112,7 @@ func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (o *Order, cre
 		// it (and then answers it when it was paid) rather than charging the card again.
 		if r.IdempotencyKey != "" && !errors.Is(err, errLeftPending) {
 			if rerr := s.store.ReleaseCheckoutClaim(context.WithoutCancel(ctx), r.BuyerID, r.IdempotencyKey, orderID); rerr != nil {
-				s.log.Error("checkout: idempotency claim not released; retries with this key will wait",
+				s.log.ErrorContext(ctx, "checkout: idempotency claim not released; retries with this key will wait",
 					"buyer", r.BuyerID, "order", orderID, "err", rerr)
 			}
 		}
@@ -207,7 +207,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	paid, made, err := s.markPaid(ctx, o, pay)
 	if err != nil {
 		if rerr := s.gateway.Refund(ctx, *pay); rerr != nil {
-			s.log.Error("checkout: order not marked paid and the charge NOT refunded; refund it by hand",
+			s.log.ErrorContext(ctx, "checkout: order not marked paid and the charge NOT refunded; refund it by hand",
 				"order", orderID, "buyer", r.BuyerID, "provider", pay.Provider, "transaction", pay.TransactionID,
 				"amount", pay.Amount, "err", rerr)
 		}
@@ -237,7 +237,7 @@ func (s *Orders) chargeTaken(ctx context.Context, o *Order, chargeErr error) (*P
 		return nil, fmt.Errorf("charge order %s: %w, and the gateway cannot say whether it was taken (%v): %w",
 			o.ID, chargeErr, err, errLeftPending)
 	case pay != nil:
-		s.log.Warn("checkout: the charge answered an error but was taken; the order is paid",
+		s.log.WarnContext(ctx, "checkout: the charge answered an error but was taken; the order is paid",
 			"order", o.ID, "charge_err", chargeErr)
 		return pay, nil
 	}
@@ -326,7 +326,7 @@ func (s *Orders) markPaid(ctx context.Context, o *Order, pay *Payment) (*Order, 
 	}
 	for _, res := range o.Reserved {
 		if err := s.stock.Settle(ctx, o.ID, res.Item); err != nil {
-			s.log.Warn("checkout: sold units still noted as held", "order", o.ID, "product", res.Item.ProductID,
+			s.log.WarnContext(ctx, "checkout: sold units still noted as held", "order", o.ID, "product", res.Item.ProductID,
 				"variant", res.Item.VariantID, "err", err)
 		}
 	}
@@ -342,7 +342,7 @@ func (s *Orders) abandon(ctx context.Context, o *Order) {
 	for _, res := range o.Reserved {
 		if err := s.stock.Release(ctx, o.ID, res.Item); err != nil {
 			released = false
-			s.log.Error("checkout: reserved stock not returned", "order", o.ID, "product", res.Item.ProductID,
+			s.log.ErrorContext(ctx, "checkout: reserved stock not returned", "order", o.ID, "product", res.Item.ProductID,
 				"variant", res.Item.VariantID, "units", res.Units, "err", err)
 		}
 	}
@@ -350,7 +350,7 @@ func (s *Orders) abandon(ctx context.Context, o *Order) {
 		return // still pending: the recovery pass returns the rest
 	}
 	if _, err := s.store.SettlePayment(ctx, o.ID, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
-		s.log.Error("checkout: failed order not marked abandoned", "order", o.ID, "err", err)
+		s.log.ErrorContext(ctx, "checkout: failed order not marked abandoned", "order", o.ID, "err", err)
 	}
 }
 

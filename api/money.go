@@ -6,6 +6,10 @@ import (
 	"strconv"
 )
 
+// DefaultCurrency is the ISO code (lower case) prices are in and cards are charged in when the
+// shop is given none: the spec's shop shows rupees.
+const DefaultCurrency = "inr"
+
 // Paise is an amount of money in minor units (1/100 of the currency unit). Sums are taken
 // in Paise, never by adding floats.
 type Paise int64

@@ -77,7 +77,7 @@ func formatMoney(p Paise, currency string) string {
 		whole = whole[:i] + "," + whole[i:]
 	}
 	symbol := strings.ToUpper(currency) + " "
-	if currency == "" || currency == "inr" {
+	if currency == "" || currency == DefaultCurrency {
 		symbol = "₹"
 	}
 	return fmt.Sprintf("%s%s%s.%02d", sign, symbol, whole, int64(p)%100)

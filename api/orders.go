@@ -121,7 +121,7 @@ func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, 
 func (s *Orders) finishCancelNow(ctx context.Context, o *Order, claim string) *Order {
 	done, err := s.finishCancel(context.WithoutCancel(ctx), o, claim)
 	if err != nil {
-		s.log.Error("cancel: refund and restock not finished; the recovery pass retries", "order", o.ID,
+		s.log.ErrorContext(ctx, "cancel: refund and restock not finished; the recovery pass retries", "order", o.ID,
 			"number", o.Number, "provider", o.Payment.Provider, "transaction", o.Payment.TransactionID,
 			"amount", o.Payment.Amount, "err", err)
 		return o
@@ -156,7 +156,7 @@ func (s *Orders) finishCancel(ctx context.Context, o *Order, claim string) (*Ord
 	}
 	for _, res := range units {
 		if err := s.stock.ForgetRestock(ctx, o.ID, res.Item); err != nil {
-			s.log.Warn("cancel: restock note left behind", "order", o.ID, "product", res.Item.ProductID, "err", err)
+			s.log.WarnContext(ctx, "cancel: restock note left behind", "order", o.ID, "product", res.Item.ProductID, "err", err)
 		}
 	}
 	return done, nil

@@ -24,7 +24,7 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 			continue
 		}
 		if err := s.settle(ctx, id); err != nil {
-			s.log.Error("recovery: pending order not settled; the next pass retries", "order", id, "err", err)
+			s.log.ErrorContext(ctx, "recovery: pending order not settled; the next pass retries", "order", id, "err", err)
 			continue
 		}
 		settled++
@@ -35,7 +35,7 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 	for _, id := range ids {
 		done, err := s.finishCancelLeft(ctx, id, before)
 		if err != nil {
-			s.log.Error("recovery: cancelled order not refunded; the next pass retries", "order", id, "err", err)
+			s.log.ErrorContext(ctx, "recovery: cancelled order not refunded; the next pass retries", "order", id, "err", err)
 			continue
 		}
 		if done {
@@ -50,9 +50,9 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 func (s *Orders) RecoverEvery(ctx context.Context, interval time.Duration) {
 	Every(ctx, interval, func(ctx context.Context) {
 		if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
-			s.log.Error("recovery pass", "err", err)
+			s.log.ErrorContext(ctx, "recovery pass", "err", err)
 		} else if n > 0 {
-			s.log.Info("recovery pass settled orders", "orders", n)
+			s.log.InfoContext(ctx, "recovery pass settled orders", "orders", n)
 		}
 	})
 }
@@ -78,7 +78,7 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 		if made {
 			s.notifyPlaced(paid, nil)
 		}
-		s.log.Info("recovery: charged order marked paid", "order", id, "number", o.Number)
+		s.log.InfoContext(ctx, "recovery: charged order marked paid", "order", id, "number", o.Number)
 		return nil
 	}
 	for _, res := range o.Reserved {
@@ -89,7 +89,7 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 	if _, err := s.store.SettlePayment(ctx, id, PaymentAbandoned, nil); err != nil && ErrorCode(err) != ECONFLICT {
 		return err
 	}
-	s.log.Info("recovery: uncharged order abandoned and its units returned", "order", id, "number", o.Number)
+	s.log.InfoContext(ctx, "recovery: uncharged order abandoned and its units returned", "order", id, "number", o.Number)
 	return nil
 }
 
@@ -112,6 +112,6 @@ func (s *Orders) finishCancelLeft(ctx context.Context, id string, before time.Ti
 		}
 		return false, err
 	}
-	s.log.Info("recovery: cancelled order refunded and its units returned", "order", id, "number", o.Number)
+	s.log.InfoContext(ctx, "recovery: cancelled order refunded and its units returned", "order", id, "number", o.Number)
 	return true, nil
 }

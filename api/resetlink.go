@@ -96,12 +96,12 @@ var ErrBadResetLink = Errorf(EINVALID,
 func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 	e, err := NormalizeEmail(email)
 	if err != nil { // no account has it: the same answer as for any other such address
-		r.log.Info("reset link asked for an address that is no email")
+		r.log.InfoContext(ctx, "reset link asked for an address that is no email")
 		return nil
 	}
 	u, err := r.users.FindUserByEmail(ctx, e)
 	if ErrorCode(err) == ENOTFOUND {
-		r.log.Info("reset link asked for an email without an account")
+		r.log.InfoContext(ctx, "reset link asked for an email without an account")
 		return nil
 	}
 	if err != nil {
@@ -121,7 +121,7 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 		return err
 	}
 	if err := r.mailer.Send(ctx, m); err != nil {
-		r.log.Error("reset link mail not sent", "to", u.Email, "err", err)
+		r.log.ErrorContext(ctx, "reset link mail not sent", "to", u.Email, "err", err)
 	}
 	return nil
 }
@@ -149,7 +149,7 @@ func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) (stri
 	}
 	u, err := r.users.FindUserByID(ctx, userID)
 	if err != nil { // the password is set: the reset stands
-		r.log.Warn("reset password: account not read back", "user", userID, "err", err)
+		r.log.WarnContext(ctx, "reset password: account not read back", "user", userID, "err", err)
 		return "", nil
 	}
 	return u.Email, nil

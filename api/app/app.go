@@ -24,7 +24,7 @@ import (
 type Config struct {
 	Hasher          shop.Hasher  // bcrypt cost of passwords and answers
 	Gateway         shop.Gateway // nil: the sandbox gateway, no money moves
-	Currency        string       // "inr" when empty
+	Currency        string       // shop.DefaultCurrency when empty
 	PhotoCacheBytes int64        // the photo cache's budget; 0 caches nothing
 	// CheckoutTimeout is the age at which a pending order counts as cut short (default 2m).
 	CheckoutTimeout time.Duration
@@ -58,6 +58,8 @@ type Shop struct {
 
 	productWriter *mongostore.ProductService
 	snapshotPath  string
+	currency      string
+	publicURL     string
 	log           *slog.Logger
 }
 
@@ -123,6 +125,8 @@ func New(ctx context.Context, db *mongostore.DB, c Config) (*Shop, error) {
 		Photos:        photos,
 		productWriter: writer,
 		snapshotPath:  c.SnapshotPath,
+		currency:      c.Currency,
+		publicURL:     c.PublicURL,
 		log:           c.Logger,
 	}
 	s.Orders = shop.NewOrders(shop.OrdersConfig{Store: mongostore.NewOrderStore(db), Stock: s.Stock,
@@ -176,7 +180,8 @@ func (s *Shop) ImportProducts(ctx context.Context, items []mongostore.ImportedPr
 	return s.productWriter.ImportProducts(ctx, items)
 }
 
-// Deps are the HTTP API's dependencies on this shop; the caller adds tokens and settings.
+// Deps are the HTTP API's dependencies on this shop, with its currency and public address; the
+// caller adds tokens and the HTTP settings.
 func (s *Shop) Deps() httpapi.Deps {
 	return httpapi.Deps{
 		Users:      s.Users,
@@ -187,6 +192,8 @@ func (s *Shop) Deps() httpapi.Deps {
 		Health:     s.DB.Ping,
 		Answers:    s.Answers,
 		Logger:     s.log,
+		Currency:   s.currency,
+		PublicURL:  s.publicURL,
 	}
 }
 
@@ -209,7 +216,7 @@ func OpenStore(ctx context.Context, uri, dataDir, dbName string, log *slog.Logge
 	o := mongostore.Options{SerializeUpdates: st.Embedded, Logger: log}
 	if st.Embedded {
 		dir := filepath.Join(dataDir, "store")
-		srv, err := embedded.Start(dir)
+		srv, err := embedded.Start(dir, log)
 		if err != nil {
 			return nil, err
 		}

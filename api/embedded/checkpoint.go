@@ -30,8 +30,8 @@ type checkpointer struct {
 	log   *slog.Logger
 }
 
-func newCheckpointer(dir string) *checkpointer {
-	return &checkpointer{dir: dir, every: checkpointEvery, log: slog.Default()}
+func newCheckpointer(dir string, log *slog.Logger) *checkpointer {
+	return &checkpointer{dir: dir, every: checkpointEvery, log: log}
 }
 
 // failureLogEvery bounds how often a checkpoint that keeps failing is logged.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -35,8 +36,11 @@ const maxSocketPath = 103
 // Start starts the embedded store with its SQLite files in dir (made mode 0700). It listens on
 // a Unix socket in dir, never on a TCP port: the store has no authentication, so only this
 // user may reach it. When dir's path is too long for a socket, the socket goes in a private
-// temporary directory instead.
-func Start(dir string) (*Server, error) {
+// temporary directory instead. The store's errors are logged to log (nil: slog's default).
+func Start(dir string, log *slog.Logger) (*Server, error) {
+	if log == nil {
+		log = slog.Default()
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("embedded store dir %q: %w", dir, err)
@@ -64,7 +68,7 @@ func Start(dir string) (*Server, error) {
 	}
 	// At its default level FerretDB logs every error answer (a duplicate key, say) as a
 	// multi-line warning; the shop reports those itself.
-	logger := newStoreLogger(os.Stderr)
+	logger := newStoreLogger(log.Handler())
 	f, err := ferretdb.New(&ferretdb.Config{
 		Listener: ferretdb.ListenerConfig{Unix: s.socket},
 		Handler:  "sqlite",
@@ -83,7 +87,7 @@ func Start(dir string) (*Server, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
-	ckpt := newCheckpointer(abs)
+	ckpt := newCheckpointer(abs, log)
 	go func() {
 		defer close(s.done)
 		defer disown()

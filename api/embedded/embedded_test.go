@@ -16,7 +16,7 @@ import (
 // start starts a store in dir and checks that the driver reaches it over its socket.
 func start(t *testing.T, dir string) *embedded.Server {
 	t.Helper()
-	srv, err := embedded.Start(dir)
+	srv, err := embedded.Start(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,11 +86,11 @@ func TestLongDirGetsAShortSocket(t *testing.T) {
 // first one's socket alone; once the first stops, the store can be started again.
 func TestOneOwnerAStore(t *testing.T) {
 	dir := t.TempDir()
-	first, err := embedded.Start(dir)
+	first, err := embedded.Start(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if second, err := embedded.Start(dir); !errors.Is(err, embedded.ErrInUse) {
+	if second, err := embedded.Start(dir, nil); !errors.Is(err, embedded.ErrInUse) {
 		if second != nil {
 			_ = second.Stop(5 * time.Second)
 		}
@@ -102,7 +102,7 @@ func TestOneOwnerAStore(t *testing.T) {
 	if err := first.Stop(5 * time.Second); err != nil {
 		t.Fatal(err)
 	}
-	again, err := embedded.Start(dir)
+	again, err := embedded.Start(dir, nil)
 	if err != nil {
 		t.Fatalf("start after the owner stopped: %v", err)
 	}

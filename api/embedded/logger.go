@@ -2,11 +2,11 @@ package embedded
 
 import (
 	"context"
-	"io"
 	"log/slog"
 )
 
-// newStoreLogger is the logger FerretDB gets: only errors are written.
+// newStoreLogger is the logger FerretDB gets: only its errors are written, through the shop's
+// own handler (so they follow LOG_FORMAT and land beside the shop's lines).
 //
 // FerretDB logs every SQL statement it runs at debug level, through
 // `logger.With(slog.Any("args", args))`, whatever the level: with slog's text handler each
@@ -14,8 +14,8 @@ import (
 // written, for a line that is then never written. Under checkouts that was 4% of the CPU.
 // The handler here only notes the attributes it is given and formats them when a record is
 // actually written.
-func newStoreLogger(w io.Writer) *slog.Logger {
-	return slog.New(&lazyHandler{base: slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelError})})
+func newStoreLogger(h slog.Handler) *slog.Logger {
+	return slog.New(&lazyHandler{base: h})
 }
 
 // lazyHandler defers its WithAttrs and WithGroup calls to base until a record is handled.
@@ -25,7 +25,7 @@ type lazyHandler struct {
 }
 
 func (h *lazyHandler) Enabled(ctx context.Context, l slog.Level) bool {
-	return h.base.Enabled(ctx, l)
+	return l >= slog.LevelError && h.base.Enabled(ctx, l)
 }
 
 func (h *lazyHandler) Handle(ctx context.Context, r slog.Record) error {

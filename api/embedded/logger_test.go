@@ -20,7 +20,7 @@ func (f formatCounter) LogValue() slog.Value {
 func TestStoreLoggerFormatsOnlyWhatItWrites(t *testing.T) {
 	var out bytes.Buffer
 	var formatted int
-	l := newStoreLogger(&out).With("name", "sqlite")
+	l := newStoreLogger(slog.NewTextHandler(&out, nil)).With("name", "sqlite")
 
 	l.With("args", formatCounter{&formatted}).Debug(">>> UPDATE")
 	l.With("args", formatCounter{&formatted}).Warn("a duplicate key")

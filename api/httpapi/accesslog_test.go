@@ -14,6 +14,7 @@ import (
 
 	"shop"
 	"shop/httpapi"
+	"shop/internal/reqid"
 )
 
 // lockedBuffer collects log output written from the router's goroutines.
@@ -87,20 +88,28 @@ func TestAccessLogLine(t *testing.T) {
 	}
 }
 
-// usersGone fails every sign-in check, as a store that stopped answering does.
-type usersGone struct{ shop.UserService }
+// usersGone fails every sign-in check, as a store that stopped answering does, and logs it as
+// a service does, with the request's context.
+type usersGone struct {
+	shop.UserService
+	log *slog.Logger
+}
 
-func (usersGone) FindUserByID(context.Context, string) (*shop.User, error) {
+func (u usersGone) FindUserByID(ctx context.Context, id string) (*shop.User, error) {
+	u.log.WarnContext(ctx, "store unreachable", "user", id)
 	return nil, errors.New("dial unix store.sock: connection refused")
 }
 
-// A server error is logged once, naming the request id once: a log collector may refuse a
-// line with a key twice. The client sees a sentence, never the cause.
+// A server error is logged once, on the request's access line with its route, naming the
+// request id once: a log collector may refuse a line with a key twice. A service's line
+// logged with the request's context names the request too. The client sees a sentence,
+// never the cause.
 func TestServerErrorLoggedOnceWithItsRequestID(t *testing.T) {
 	var logs lockedBuffer
+	log := reqid.Logger(slog.New(slog.NewJSONHandler(&logs, nil)))
 	a := newApp(t, func(d *httpapi.Deps) {
-		d.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
-		d.Users = usersGone{d.Users} // registers, then fails every sign-in check
+		d.Logger = log
+		d.Users = usersGone{d.Users, log} // registers, then fails every sign-in check
 	})
 	token, _ := a.signUp("Asha", "asha@example.com")
 	rec := a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: token,
@@ -108,16 +117,30 @@ func TestServerErrorLoggedOnceWithItsRequestID(t *testing.T) {
 	if m := expect(t, rec, http.StatusInternalServerError); strings.Contains(fmt.Sprint(m), "store.sock") {
 		t.Errorf("the answer leaks the cause: %v", m)
 	}
-	var failed []string
+	var errorLines, serviceLines []string
 	logs.mu.Lock()
 	text := logs.buf.String()
 	logs.mu.Unlock()
 	for _, line := range strings.Split(text, "\n") {
-		if strings.Contains(line, `"msg":"request failed"`) {
-			failed = append(failed, line)
+		if strings.Contains(line, `"level":"ERROR"`) {
+			errorLines = append(errorLines, line)
+		}
+		if strings.Contains(line, `"msg":"store unreachable"`) {
+			serviceLines = append(serviceLines, line)
 		}
 	}
-	if len(failed) != 1 || strings.Count(failed[0], `"request_id":"trace-0002-abcd"`) != 1 || !strings.Contains(failed[0], "store.sock") {
-		t.Fatalf("error lines %q; want one naming the request id once and the cause", failed)
+	if len(errorLines) != 1 {
+		t.Fatalf("error lines %q; want one", errorLines)
+	}
+	for _, want := range []string{`"msg":"request"`, `"route":"/api/v1/auth/user-auth"`, `"status":500`, "store.sock"} {
+		if !strings.Contains(errorLines[0], want) {
+			t.Errorf("error line %s lacks %s", errorLines[0], want)
+		}
+	}
+	if strings.Count(errorLines[0], `"request_id":"trace-0002-abcd"`) != 1 {
+		t.Errorf("error line %s does not name the request id exactly once", errorLines[0])
+	}
+	if len(serviceLines) != 1 || strings.Count(serviceLines[0], `"request_id":"trace-0002-abcd"`) != 1 {
+		t.Errorf("service lines %q; want one naming the request id once", serviceLines)
 	}
 }

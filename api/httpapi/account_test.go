@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -386,10 +387,15 @@ func (panickingUsers) Users(context.Context, shop.Page) ([]*shop.User, int, erro
 	panic("secret internal detail: db.users at 10.0.0.7")
 }
 
+// A panic is a generic 500, logged once, on the request's access line.
 func TestPanicIsAGeneric500(t *testing.T) {
 	a := newApp(t)
 	admin := a.signUpAdmin()
-	a2 := newApp(t, func(d *httpapi.Deps) { d.Users = panickingUsers{a.users} })
+	var logs lockedBuffer
+	a2 := newApp(t, func(d *httpapi.Deps) {
+		d.Users = panickingUsers{a.users}
+		d.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
+	})
 	a2.users = a.users
 	rec := a.do(request{method: "GET", path: "/api/v1/auth/all-users", token: admin})
 	expect(t, rec, 200)
@@ -397,6 +403,12 @@ func TestPanicIsAGeneric500(t *testing.T) {
 	m := expect(t, rec, 500)
 	if strings.Contains(rec.Body.String(), "secret") || strings.Contains(rec.Body.String(), "10.0.0.7") {
 		t.Fatalf("panic detail leaked: %v", m)
+	}
+	logs.mu.Lock()
+	text := logs.buf.String()
+	logs.mu.Unlock()
+	if n := strings.Count(text, `"level":"ERROR"`); n != 1 || !strings.Contains(text, `"err":"panic: secret internal detail`) {
+		t.Errorf("log has %d error lines, want one naming the panic:\n%s", n, text)
 	}
 }
 

@@ -4,10 +4,9 @@ import (
 	"net/http"
 
 	"github.com/gin-gonic/gin"
-)
 
-// defaultCurrency is the currency prices are in when the server is given none.
-const defaultCurrency = "inr"
+	"shop"
+)
 
 // shopConfig answers the settings a storefront needs to show prices: the ISO code (lower
 // case) of the currency every price is in and every card is charged in.
@@ -18,7 +17,7 @@ func (s *Server) shopConfig(c *gin.Context) {
 // currency is the ISO code (lower case) of the currency prices are in.
 func (s *Server) currency() string {
 	if s.deps.Currency == "" {
-		return defaultCurrency
+		return shop.DefaultCurrency
 	}
 	return s.deps.Currency
 }

@@ -37,20 +37,17 @@ func statusOf(err error) int {
 	return http.StatusInternalServerError
 }
 
-// fail answers err as {success:false, message}. Internal errors are logged here, once, with
-// the request id, and the client sees only a generic sentence.
+// fail answers err as {success:false, message}. The client sees only the error's own sentence,
+// or a generic one; the request's access line logs an internal error, once, with the request id.
 func fail(c *gin.Context, err error, extra ...gin.H) {
 	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
 		// The client went away mid-request: nobody reads this answer and nothing is wrong here.
-		logger(c).Info("client closed the request", "path", c.Request.URL.Path)
 		c.AbortWithStatus(statusClientClosedRequest)
 		return
 	}
+	c.Set(failureKey, err)
 	status := statusOf(err)
 	body := gin.H{"success": false, "message": shop.ErrorMessage(err)}
-	if status >= http.StatusInternalServerError {
-		logger(c).Error("request failed", "err", err) // the request's logger names its id
-	}
 	for _, e := range extra {
 		for k, v := range e {
 			body[k] = v
@@ -59,6 +56,7 @@ func fail(c *gin.Context, err error, extra ...gin.H) {
 	c.AbortWithStatusJSON(status, body)
 }
 
+// logger is the log for lines about request c: log with c.Request.Context() so they name it.
 func logger(c *gin.Context) *slog.Logger {
 	if l, ok := c.Get(loggerKey); ok {
 		return l.(*slog.Logger)

@@ -22,7 +22,7 @@ import (
 // fail with a generic message, and everything works again once the store is back.
 func TestStoreOutageAndRecovery(t *testing.T) {
 	dir := t.TempDir()
-	srv, err := embedded.Start(dir)
+	srv, err := embedded.Start(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestStoreOutageAndRecovery(t *testing.T) {
 	}
 
 	// The store comes back on the same socket.
-	if srv, err = embedded.Start(dir); err != nil {
+	if srv, err = embedded.Start(dir, nil); err != nil {
 		t.Fatalf("restart store: %v", err)
 	}
 	deadline := time.Now().Add(15 * time.Second)

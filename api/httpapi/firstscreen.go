@@ -320,7 +320,7 @@ func (s *Server) serveFirstScreen(c *gin.Context, index string) bool {
 		}
 	}
 	if err != nil {
-		logger(c).Warn("served the page without its first screen", "err", err, "request_id", requestID(c))
+		logger(c).WarnContext(c.Request.Context(), "served the page without its first screen", "err", err)
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -15,19 +16,21 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/internal/reqid"
 )
 
 const (
-	loggerKey    = "logger"
-	requestIDKey = "requestID"
+	loggerKey  = "logger"
+	failureKey = "failure"
 )
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
-func requestID(c *gin.Context) string { return c.GetString(requestIDKey) }
-
 // withRequestID names each request: the caller's X-Request-ID when it is sane, else a new one.
-func withRequestID(base *slog.Logger) gin.HandlerFunc {
+// The id travels in the request's context, so every line logged with it, here or in a service,
+// names the request.
+func withRequestID(log *slog.Logger) gin.HandlerFunc {
+	log = reqid.Logger(log)
 	return func(c *gin.Context) {
 		id := c.GetHeader("X-Request-ID")
 		if !validRequestID.MatchString(id) {
@@ -35,8 +38,8 @@ func withRequestID(base *slog.Logger) gin.HandlerFunc {
 			_, _ = rand.Read(b[:])
 			id = hex.EncodeToString(b[:])
 		}
-		c.Set(requestIDKey, id)
-		c.Set(loggerKey, base.With("request_id", id))
+		c.Request = c.Request.WithContext(reqid.With(c.Request.Context(), id))
+		c.Set(loggerKey, log)
 		c.Header("X-Request-ID", id)
 		c.Next()
 	}
@@ -51,8 +54,8 @@ type Observer interface {
 }
 
 // accessLog writes one line per request: the route as declared (so ids and slugs do not make
-// every line unique), the status, how long it took, the bytes sent and, once signed in, who;
-// and tells observe, when set.
+// every line unique), the status, how long it took, the bytes sent, once signed in, who, and
+// for a failure on our side, its error (the one line that logs it); and tells observe, when set.
 func accessLog(observe Observer) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
@@ -78,22 +81,25 @@ func accessLog(observe Observer) gin.HandlerFunc {
 		if u, ok := c.Get(userKey); ok {
 			attrs = append(attrs, "user_id", u.(*shop.User).ID)
 		}
+		if err, ok := c.Get(failureKey); ok && status >= 500 {
+			attrs = append(attrs, "err", err)
+		}
 		logger(c).Log(c.Request.Context(), level, "request", attrs...)
 	}
 }
 
-// recoverPanic turns a panic into a 500 with a generic message; the panic is logged once.
+// recoverPanic turns a panic into a 500 with a generic message; the access line logs the panic.
 func recoverPanic(c *gin.Context) {
 	defer func() {
 		if r := recover(); r != nil {
 			if r == http.ErrAbortHandler {
 				panic(r)
 			}
-			logger(c).Error("panic", "panic", r, "path", c.Request.URL.Path)
+			err := fmt.Errorf("panic: %v", r)
 			if !c.Writer.Written() {
-				c.AbortWithStatusJSON(http.StatusInternalServerError,
-					gin.H{"success": false, "message": "Something went wrong on our side. Please try again."})
+				fail(c, err)
 			} else {
+				c.Set(failureKey, err)
 				c.Abort()
 			}
 		}

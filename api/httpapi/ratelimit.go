@@ -112,7 +112,7 @@ func (f *failureLimits) attempt(c *gin.Context, account string, check func() err
 	giveBack := func() {
 		for _, k := range reserved {
 			if err := f.counter.Release(keep, k); err != nil {
-				logger(c).Warn("give back a reserved attempt", "err", err)
+				logger(c).WarnContext(c.Request.Context(), "give back a reserved attempt", "err", err)
 			}
 		}
 	}
@@ -148,7 +148,7 @@ func (f *failureLimits) accountKey(c *gin.Context, account string) string {
 // address's own limit keeps counting.
 func (f *failureLimits) forgive(c *gin.Context, account string) {
 	if err := f.counter.Clear(context.WithoutCancel(c.Request.Context()), f.accountKey(c, account)); err != nil {
-		logger(c).Warn("forget the failed attempts of an account", "limit", f.name, "err", err)
+		logger(c).WarnContext(c.Request.Context(), "forget the failed attempts of an account", "limit", f.name, "err", err)
 	}
 }
 

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+
+	"shop"
 )
 
 // routes declares every route of the API in one place, each with its authentication in view.
@@ -95,8 +97,7 @@ func limitBody(c *gin.Context) {
 		limit = maxMultipartBytes
 	}
 	if c.Request.ContentLength > limit {
-		c.AbortWithStatusJSON(http.StatusRequestEntityTooLarge,
-			gin.H{"success": false, "message": "The request body is too large."})
+		fail(c, shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d bytes).", limit))
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
@@ -119,11 +120,11 @@ func (s *Server) notFoundOrClient(c *gin.Context) {
 			c.JSON(status, gin.H{"success": false, "message": "Moved to " + trimmed + "."})
 			return
 		}
-		c.JSON(http.StatusNotFound, gin.H{"success": false, "message": "No such API endpoint: " + c.Request.Method + " " + path})
+		fail(c, shop.Errorf(shop.ENOTFOUND, "No such API endpoint: %s %s", c.Request.Method, path))
 		return
 	}
 	if c.Request.Method != http.MethodGet && c.Request.Method != http.MethodHead {
-		c.JSON(http.StatusNotFound, gin.H{"success": false, "message": "Not found."})
+		fail(c, shop.Errorf(shop.ENOTFOUND, "Not found."))
 		return
 	}
 	s.serveClient(c)

@@ -5,6 +5,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime"
@@ -138,8 +139,7 @@ func (s *Server) health(c *gin.Context) {
 	defer cancel()
 	if s.deps.Health != nil {
 		if err := s.deps.Health(ctx); err != nil {
-			logger(c).Warn("health check failed", "err", err)
-			c.JSON(http.StatusServiceUnavailable, gin.H{"ok": false, "success": false, "message": "The store is not answering."})
+			fail(c, fmt.Errorf("%w: %w", shop.Errorf(shop.EUNAVAILABLE, "The store is not answering."), err), gin.H{"ok": false})
 			return
 		}
 	}

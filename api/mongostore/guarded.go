@@ -50,7 +50,7 @@ func (d *DB) guardedUpdateThen(ctx context.Context, coll *mongo.Collection, id a
 		case <-time.After(time.Duration(rand.Int64N(int64(attempt+1) * int64(time.Millisecond)))):
 		}
 	}
-	d.log.Warn("guarded update gave up: the document kept changing under the write", "collection", coll.Name(), "id", id)
+	d.log.WarnContext(ctx, "guarded update gave up: the document kept changing under the write", "collection", coll.Name(), "id", id)
 	return shop.Errorf(shop.ECONFLICT, "This was changed by someone else while it was being saved. Please try again.")
 }
 

@@ -49,7 +49,7 @@ func (d *DB) uploadPhoto(ctx context.Context, productID bson.ObjectID, up *shop.
 	// decode) is still stored: its copies are then made from it when asked for, or it is
 	// served whole.
 	if _, err := d.storeCopies(ctx, productID, fileID, kept.Bytes()); err != nil {
-		d.log.Warn("make photo copies", "fileId", fileID.Hex(), "err", err)
+		d.log.WarnContext(ctx, "make photo copies", "fileId", fileID.Hex(), "err", err)
 	}
 	return &photoRef{FileID: fileID, ContentType: up.ContentType, Size: n}, nil
 }
@@ -61,7 +61,7 @@ func (d *DB) deletePhoto(ctx context.Context, fileID bson.ObjectID) {
 	defer cancel()
 	for _, id := range append(copyIDs(fileID), fileID) {
 		if err := d.bucket().Delete(ctx, id); err != nil && !errors.Is(err, mongo.ErrFileNotFound) {
-			d.log.Error("delete photo file", "fileId", id.Hex(), "err", err)
+			d.log.ErrorContext(ctx, "delete photo file", "fileId", id.Hex(), "err", err)
 		}
 	}
 }

@@ -354,6 +354,6 @@ func (s *Stock) changed(ctx context.Context, ch shop.CatalogueChange) {
 		return
 	}
 	if err := s.changes.Changed(context.WithoutCancel(ctx), ch); err != nil {
-		s.db.log.Error("stock changed but the catalogue was not refreshed", "product", ch.Products, "err", err)
+		s.db.log.ErrorContext(ctx, "stock changed but the catalogue was not refreshed", "product", ch.Products, "err", err)
 	}
 }

@@ -64,7 +64,7 @@ func seedOrders(ctx context.Context, s *app.Shop, dataDir string, n, shoppers in
 		orders[i] = &shop.Order{ID: bson.NewObjectID().Hex(), Products: items,
 			Buyer: shop.Buyer{ID: buyers[i%shoppers].ID},
 			Payment: shop.Payment{Success: true, Provider: "sandbox", TransactionID: fmt.Sprintf("sandbox_bench_%d", i),
-				Amount: total, Currency: "inr"},
+				Amount: total, Currency: shop.DefaultCurrency},
 			Total: total, Status: status, PaymentState: shop.PaymentPaid,
 			History:   []shop.StatusChange{{Status: shop.OrderStatuses[0], At: at, By: shop.ByBuyer}},
 			CreatedAt: at, UpdatedAt: at}

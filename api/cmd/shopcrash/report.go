@@ -47,7 +47,7 @@ func (r *report) record(status int, err error, orderID string) {
 
 // readStore reads, with shopd stopped, the sandbox's charges and the pending orders.
 func (r *report) readStore(dir string) error {
-	srv, err := embedded.Start(dir)
+	srv, err := embedded.Start(dir, nil)
 	if err != nil {
 		return err
 	}

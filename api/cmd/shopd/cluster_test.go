@@ -17,7 +17,7 @@ import (
 // without an error, before the store is.
 func shopdsOnOneStore(t *testing.T) func() string {
 	t.Helper()
-	store, err := embedded.Start(t.TempDir())
+	store, err := embedded.Start(t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"shop"
 )
 
 // config is everything shopd reads from the environment (.env.example lists it all).
@@ -67,7 +69,7 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		AdminPassword:       getenv("ADMIN_PASSWORD"),
 		StripeKey:           env("STRIPE_SECRET_KEY", ""),
 		StripeAPIBase:       env("STRIPE_API_BASE", ""),
-		Currency:            strings.ToLower(env("CURRENCY", "inr")),
+		Currency:            strings.ToLower(env("CURRENCY", shop.DefaultCurrency)),
 		ClientDist:          env("CLIENT_DIST", ""),
 		LogFormat:           strings.ToLower(env("LOG_FORMAT", "json")),
 		MetricsAddr:         env("METRICS_ADDR", "127.0.0.1:9464"),

@@ -22,6 +22,7 @@ import (
 	"shop/app"
 	"shop/demo"
 	"shop/httpapi"
+	"shop/internal/reqid"
 	"shop/mail"
 	"shop/metrics"
 	"shop/mongostore"
@@ -98,7 +99,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	}
 	defer store.Close()
 
-	var gateway shop.Gateway = payment.NewSandbox(mongostore.NewSandboxLedger(store.DB))
+	var gateway shop.Gateway // nil: app.New's sandbox
 	if cfg.StripeKey != "" {
 		gateway = payment.NewStripe(payment.StripeConfig{SecretKey: cfg.StripeKey, APIBase: cfg.StripeAPIBase})
 		log.Info("card payments through Stripe", "currency", cfg.Currency)
@@ -191,8 +192,6 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	deps := s.Deps()
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
-	deps.PublicURL = cfg.PublicURL
-	deps.Currency = cfg.Currency
 	if cfg.StripeWebhookSecret != "" {
 		deps.StripeNotices = payment.StripeNotices{Secret: cfg.StripeWebhookSecret}.Parse
 	}
@@ -335,10 +334,11 @@ func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
 func newLogger(cfg *config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	var h slog.Handler = slog.NewJSONHandler(w, opts)
 	if cfg.LogFormat == "text" {
-		return slog.New(slog.NewTextHandler(w, opts))
+		h = slog.NewTextHandler(w, opts)
 	}
-	return slog.New(slog.NewJSONHandler(w, opts))
+	return slog.New(reqid.Handler(h)) // a line logged with a request's context names the request
 }
 
 // serveOn runs the HTTP server on ln until ctx ends, then stops accepting connections and

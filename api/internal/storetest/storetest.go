@@ -30,7 +30,7 @@ func Main(m *testing.M) int {
 			return 1
 		}
 		defer os.RemoveAll(dir)
-		if embedSrv, err = embedded.Start(dir); err != nil {
+		if embedSrv, err = embedded.Start(dir, nil); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
