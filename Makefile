@@ -65,7 +65,7 @@ test-go: stripe-mock
 FUZZTIME ?= 3s
 FUZZPKGS ?= ./...
 fuzz: ## a short run of every fuzz target (longer: make fuzz FUZZTIME=5m)
-	cd api && $(GO) test -list '^Fuzz' $(FUZZPKGS) | \
+	set -o pipefail; cd api && $(GO) test -list '^Fuzz' $(FUZZPKGS) | \
 	  awk '/^Fuzz/ {f[n++] = $$1} /^ok/ {for (i = 0; i < n; i++) print $$2, f[i]; n = 0}' | \
 	  while read -r pkg fn; do \
 	    echo "fuzz $$pkg $$fn"; \

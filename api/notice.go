@@ -71,8 +71,8 @@ func (s *Orders) noticeOrder(ctx context.Context, n PaymentNotice) (*Order, erro
 // money is not refunded again.
 func (s *Orders) refundedAtProvider(ctx context.Context, o *Order) error {
 	claim := newRefundClaim()
-	o, err := s.store.UpdateStatus(ctx, o.ID, StatusUpdate{Status: Cancelled,
-		Change: StatusChange{Status: Cancelled, At: s.now(), By: ByShop},
+	o, err := s.store.UpdateStatus(ctx, o.ID, StatusUpdate{Status: StatusCancelled,
+		Change: StatusChange{Status: StatusCancelled, At: s.now(), By: ByShop},
 		Check: func(o *Order) error {
 			if o.refundBegun() {
 				return Errorf(ECONFLICT, "This order is already refunded.")

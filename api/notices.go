@@ -32,12 +32,15 @@ type noticeItem struct {
 	Name, Price string
 }
 
-const orderText = `Hello {{.Name}},
+// Text the shop did not write (names of people and products) is isolated from its line: a
+// right-to-left name, or a bidi control in one, then cannot reorder the price beside it
+// (isolate in text, <bdi> in HTML).
+const orderText = `Hello {{isolate .Name}},
 
 {{.Headline}}
 
 Order {{.Number}} of {{.Date}}
-{{range .Items}}  {{.Name}}  {{.Price}}
+{{range .Items}}  {{isolate .Name}}  {{.Price}}
 {{end}}Total: {{.Total}}
 Status: {{.Status}}
 
@@ -49,11 +52,11 @@ See your order: {{.Link}}
 const orderHTML = `<!doctype html>
 <html><body style="font-family: sans-serif; color: #222">
 <h2>{{.Shop}}</h2>
-<p>Hello {{.Name}},</p>
+<p>Hello <bdi>{{.Name}}</bdi>,</p>
 <p>{{.Headline}}</p>
 <p><strong>Order {{.Number}}</strong> of {{.Date}}</p>
 <table cellpadding="4">
-{{range .Items}}<tr><td>{{.Name}}</td><td align="right">{{.Price}}</td></tr>
+{{range .Items}}<tr><td><bdi>{{.Name}}</bdi></td><td align="right">{{.Price}}</td></tr>
 {{end}}<tr><td><strong>Total</strong></td><td align="right"><strong>{{.Total}}</strong></td></tr>
 </table>
 <p>Status: {{.Status}}</p>
@@ -62,9 +65,14 @@ const orderHTML = `<!doctype html>
 `
 
 var (
-	orderTextTmpl = texttemplate.Must(texttemplate.New("order").Parse(orderText))
+	orderTextTmpl = texttemplate.Must(texttemplate.New("order").
+			Funcs(texttemplate.FuncMap{"isolate": isolate}).Parse(orderText))
 	orderHTMLTmpl = htmltemplate.Must(htmltemplate.New("order").Parse(orderHTML))
 )
+
+// isolate wraps s in U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: s keeps
+// its own direction without turning the text around it.
+func isolate(s string) string { return "\u2068" + s + "\u2069" }
 
 // formatMoney writes an amount as the shop shows prices: ₹1,299.50 for rupees.
 func formatMoney(p Paise, currency string) string {
@@ -86,7 +94,7 @@ func formatMoney(p Paise, currency string) string {
 // orderMail renders the mail about order o to its buyer u.
 func (s *Orders) orderMail(o *Order, u *User, subject, headline string) (Mail, error) {
 	n := notice{Shop: ShopName, Name: u.Name, Headline: headline, Number: o.Number,
-		Date: o.CreatedAt.In(time.UTC).Format("2 Jan 2006"), Total: formatMoney(o.Total, s.currency),
+		Date: o.CreatedAt.In(time.UTC).Format("2 Jan 2006, 15:04 MST"), Total: formatMoney(o.Total, s.currency),
 		Status: o.Status, Link: s.publicURL + "/dashboard/user/orders/" + o.ID}
 	for _, it := range o.Products {
 		name := it.Name
@@ -139,13 +147,29 @@ func (s *Orders) notifyPlaced(o *Order, buyer *User) {
 	s.notify(o, buyer, "order "+o.Number+" confirmed", "Thank you for your order. We have received your payment.")
 }
 
-func (s *Orders) notifyStatus(o *Order, refunded bool) {
-	switch {
-	case refunded:
-		s.notify(o, nil, "order "+o.Number+" cancelled",
-			"Your order is cancelled. Your payment is being refunded to your card.")
-	default:
-		s.notify(o, nil, "order "+o.Number+" is "+strings.ToLower(o.Status),
-			"The status of your order is now "+o.Status+".")
+// statusNews is what the mail of each status says: its subject after the order number, and
+// its first sentence.
+var statusNews = map[string][2]string{
+	StatusNotProcess: {"is waiting to be processed", "Your order is waiting to be processed."},
+	StatusProcessing: {"is being prepared", "We are preparing your order."},
+	StatusShipped:    {"has shipped", "Your order is on its way."},
+	StatusDelivered:  {"was delivered", "Your order was delivered. We hope you enjoy it."},
+	StatusCancelled:  {"is cancelled", "Your order is cancelled."},
+}
+
+// notifyStatus tells the buyer of o's new status; refunding says this change refunds it. An
+// order refunded before keeps saying so, whatever its status now: it is not charged again.
+func (s *Orders) notifyStatus(o *Order, refunding bool) {
+	news, ok := statusNews[o.Status]
+	if !ok {
+		news = [2]string{"is " + strings.ToLower(o.Status), "The status of your order is now " + o.Status + "."}
 	}
+	headline := news[1]
+	switch {
+	case refunding:
+		headline += " Your payment is being refunded to your card."
+	case o.RefundedAt != nil:
+		headline += " Your payment for it was refunded, and it is not charged again."
+	}
+	s.notify(o, nil, "order "+o.Number+" "+news[0], headline)
 }

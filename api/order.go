@@ -14,12 +14,12 @@ const (
 	StatusProcessing = "Processing"
 	StatusShipped    = "Shipped"
 	StatusDelivered  = "Delivered"
-	Cancelled        = "Cancelled"
+	StatusCancelled  = "Cancelled"
 )
 
 // OrderStatuses is the one list of order statuses, in the order the admin's menu shows them.
 // The first is the status of a new order. An admin may set any of them at any time.
-var OrderStatuses = []string{StatusNotProcess, StatusProcessing, StatusShipped, StatusDelivered, Cancelled}
+var OrderStatuses = []string{StatusNotProcess, StatusProcessing, StatusShipped, StatusDelivered, StatusCancelled}
 
 // ValidOrderStatus reports whether s is one of OrderStatuses.
 func ValidOrderStatus(s string) bool { return slices.Contains(OrderStatuses, s) }

@@ -68,10 +68,10 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 			if o.Status == status { // not a change: nothing to record, nobody to tell
 				return errStatusUnchanged
 			}
-			refunds = status == Cancelled && !o.refundBegun()
+			refunds = status == StatusCancelled && !o.refundBegun()
 			return nil
 		},
-		Refunded: status == Cancelled, RefundClaim: claim,
+		Refunded: status == StatusCancelled, RefundClaim: claim,
 	})
 	if errors.Is(err, errStatusUnchanged) {
 		return s.Order(ctx, id, by)
@@ -89,13 +89,13 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 // CancelOrder cancels the buyer's own order while nothing has left the shop.
 func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, error) {
 	claim := newRefundClaim()
-	o, err := s.store.UpdateStatus(ctx, id, StatusUpdate{Status: Cancelled,
-		Change: StatusChange{Status: Cancelled, At: s.now(), By: ByBuyer},
+	o, err := s.store.UpdateStatus(ctx, id, StatusUpdate{Status: StatusCancelled,
+		Change: StatusChange{Status: StatusCancelled, At: s.now(), By: ByBuyer},
 		Check: func(o *Order) error {
 			switch {
 			case !o.Listed() || o.Buyer.ID != by.ID:
 				return errOrderNotFound
-			case o.Status == Cancelled:
+			case o.Status == StatusCancelled:
 				return Errorf(ECONFLICT, "This order is already cancelled.")
 			case o.refundBegun(): // cancelled once, then set back by an admin: never refunded twice
 				return Errorf(ECONFLICT, "This order was cancelled and refunded before; it cannot be cancelled again.")

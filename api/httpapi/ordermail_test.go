@@ -27,7 +27,8 @@ func TestOrderMails(t *testing.T) {
 
 	confirm := box.next()
 	for _, want := range []string{"To: asha@shop.test", "Subject: Clothing Shop: order " + number + " confirmed",
-		"Hello Asha Rao", "Graphic Tee", "₹2,599.00", "Clothing Shop", "https://shop.test/dashboard/user/orders/" +
+		"Hello \u2068Asha Rao\u2069,", "Hello <bdi>Asha Rao</bdi>,", // a name cannot reorder the line around it
+		"\u2068Graphic Tee\u2069  ₹1,299.50", "<bdi>Graphic Tee</bdi>", "₹2,599.00", "UTC", "Clothing Shop", "https://shop.test/dashboard/user/orders/" +
 			placed.Order.ID, "text/html"} {
 		if !strings.Contains(confirm, want) {
 			t.Fatalf("confirmation lacks %q:\n%s", want, confirm)
@@ -35,7 +36,7 @@ func TestOrderMails(t *testing.T) {
 	}
 	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/order-status/" + placed.Order.ID, token: admin,
 		body: map[string]string{"status": "Processing"}}), 200)
-	if m := box.next(); !strings.Contains(m, "order "+number+" is processing") || !strings.Contains(m, "now Processing") {
+	if m := box.next(); !strings.Contains(m, "order "+number+" is being prepared") || !strings.Contains(m, "We are preparing your order.") {
 		t.Fatalf("status mail:\n%s", m)
 	}
 	// The same status again is no change: nothing is recorded and nobody is mailed.
@@ -48,8 +49,15 @@ func TestOrderMails(t *testing.T) {
 		t.Errorf("history after the same status twice: %+v; want its creation and one change", h)
 	}
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/orders/" + placed.Order.ID + "/cancel", token: asha}), 200)
-	if m := box.next(); !strings.Contains(m, "order "+number+" cancelled") || !strings.Contains(m, "refunded") {
+	if m := box.next(); !strings.Contains(m, "order "+number+" is cancelled") || !strings.Contains(m, "being refunded") {
 		t.Fatalf("cancellation mail:\n%s", m)
+	}
+	// Set back to Not Process, a refunded order says it stays refunded and is not charged again.
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/order-status/" + placed.Order.ID, token: admin,
+		body: map[string]string{"status": "Not Process"}}), 200)
+	if m := box.next(); !strings.Contains(m, "order "+number+" is waiting to be processed") ||
+		!strings.Contains(m, "was refunded, and it is not charged again") {
+		t.Fatalf("status mail of a refunded order:\n%s", m)
 	}
 	box.none()
 }

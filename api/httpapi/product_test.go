@@ -282,6 +282,10 @@ func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
 		rec.Header().Get("Content-Encoding") != "" || rec.Header().Get("ETag") != etag {
 		t.Fatalf("a range of the photo: %d, %d bytes, %v", rec.Code, rec.Body.Len(), rec.Header())
 	}
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"Range": "bytes=99999999-"}})
+	if rec.Code != http.StatusRequestedRangeNotSatisfiable || rec.Header().Get("Content-Range") != fmt.Sprintf("bytes */%d", len(first)) {
+		t.Fatalf("a range past the photo's end: %d, %v", rec.Code, rec.Header())
+	}
 	rec = a.do(request{method: "HEAD", path: photoURL})
 	if rec.Code != 200 || rec.Header().Get("Content-Length") != fmt.Sprint(len(first)) || rec.Body.Len() != 0 {
 		t.Fatalf("HEAD of the photo: %d, %v", rec.Code, rec.Header())

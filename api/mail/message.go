@@ -50,7 +50,7 @@ func message(from string, m shop.Mail, now time.Time) ([]byte, error) {
 	var out bytes.Buffer
 	for _, h := range [][2]string{
 		{"From", from},
-		{"To", m.To},
+		{"To", asciiAddress(m.To)},
 		{"Subject", mime.QEncoding.Encode("utf-8", m.Subject)},
 		{"Date", now.Format(time.RFC1123Z)},
 		{"Message-ID", fmt.Sprintf("<%s@%s>", hex.EncodeToString(id[:]), domain)},

@@ -2,8 +2,10 @@ package mail
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
+	"net/textproto"
 	"sync"
 	"time"
 
@@ -15,92 +17,148 @@ type Sender interface {
 	Send(ctx context.Context, m shop.Mail) error
 }
 
-// Queue is the shop's Mailer: Send hands the message over and returns at once; a background
-// worker delivers it, retrying a failed attempt with growing pauses, and logs the outcome.
-// A message that still cannot be sent is logged and dropped: mail never fails a request.
+// Queue is the shop's Mailer: Send hands the message over and returns at once; background
+// workers deliver it, and a failed attempt is tried again after a growing pause, kept aside
+// so that one address the server refuses for a while holds up no other mail. A message that
+// still cannot be sent, or that the server refuses for good (a 5xx answer), is logged and
+// dropped: mail never fails a request.
 type Queue struct {
 	sender  Sender
 	log     *slog.Logger
 	what    string // where mail goes, for the log
-	pending chan shop.Mail
-	wg      sync.WaitGroup
-	mu      sync.RWMutex // Send holds it for reading, Close for writing
-	closed  bool
+	pending chan *delivery
+	workers sync.WaitGroup
+	// unsettled counts the messages taken and neither sent nor given up, waiting ones included.
+	unsettled sync.WaitGroup
+	mu        sync.Mutex // guards closed and waiting
+	closed    bool
+	waiting   map[*delivery]*time.Timer // messages in their pause before the next attempt
 	// Backoff is the pause before each retry; its length is the number of retries.
 	Backoff []time.Duration
 }
 
+type delivery struct {
+	mail     shop.Mail
+	attempts int
+}
+
 var _ shop.Mailer = (*Queue)(nil)
 
-// queueLen bounds the messages waiting; beyond it a message is logged and dropped.
-const queueLen = 1000
+const (
+	// queueLen bounds the messages waiting to be sent; beyond it a message is logged and dropped.
+	queueLen = 1000
+	// queueWorkers is how many messages are sent at once: a slow server answering one
+	// message does not hold up the others.
+	queueWorkers = 4
+)
 
 // NewQueue starts a queue sending through sender; what says where mail goes (for the log).
 func NewQueue(sender Sender, what string, log *slog.Logger) *Queue {
-	q := &Queue{sender: sender, log: log, what: what, pending: make(chan shop.Mail, queueLen),
+	q := &Queue{sender: sender, log: log, what: what, pending: make(chan *delivery, queueLen),
+		waiting: map[*delivery]*time.Timer{},
 		Backoff: []time.Duration{2 * time.Second, 10 * time.Second, time.Minute}}
-	q.wg.Add(1)
-	go q.work()
+	for range queueWorkers {
+		q.workers.Go(q.work)
+	}
 	return q
 }
 
 // Send queues m for delivery.
 func (q *Queue) Send(_ context.Context, m shop.Mail) error {
-	q.mu.RLock()
-	defer q.mu.RUnlock()
+	q.mu.Lock()
+	defer q.mu.Unlock()
 	if q.closed {
 		q.log.Error("mail not sent: the shop is shutting down", "to", m.To, "subject", m.Subject)
 		return nil
 	}
-	select {
-	case q.pending <- m:
-	default:
-		q.log.Error("mail not sent: too many waiting", "to", m.To, "subject", m.Subject)
-	}
+	q.unsettled.Add(1)
+	q.enqueue(&delivery{mail: m})
 	return nil
 }
 
+// enqueue hands d to the workers; q.mu is held.
+func (q *Queue) enqueue(d *delivery) {
+	select {
+	case q.pending <- d:
+	default:
+		q.log.Error("mail not sent: too many waiting", "to", d.mail.To, "subject", d.mail.Subject)
+		q.unsettled.Done()
+	}
+}
+
 func (q *Queue) work() {
-	defer q.wg.Done()
-	for m := range q.pending {
-		q.deliver(m)
+	for d := range q.pending {
+		q.deliver(d)
 	}
 }
 
-func (q *Queue) deliver(m shop.Mail) {
-	var err error
-	for attempt := 0; ; attempt++ {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		err = q.sender.Send(ctx, m)
-		cancel()
-		if err == nil {
-			q.log.Debug("mail sent", "to", m.To, "subject", m.Subject, "via", q.what)
-			return
-		}
-		if attempt == len(q.Backoff) {
-			break
-		}
-		q.log.Warn("mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", q.Backoff[attempt], "err", err)
-		time.Sleep(q.Backoff[attempt])
+// deliver makes one attempt at d, and sets the next one aside when it may still go through.
+func (q *Queue) deliver(d *delivery) {
+	m := d.mail
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	err := q.sender.Send(ctx, m)
+	cancel()
+	d.attempts++
+	switch {
+	case err == nil:
+		q.log.Debug("mail sent", "to", m.To, "subject", m.Subject, "via", q.what)
+	case refusedForGood(err):
+		q.log.Error("mail not sent: refused", "to", m.To, "subject", m.Subject, "via", q.what, "err", err)
+	case d.attempts > len(q.Backoff):
+		q.log.Error("mail not sent", "to", m.To, "subject", m.Subject, "via", q.what,
+			"err", fmt.Errorf("after %d attempts: %w", d.attempts, err))
+	default:
+		pause := q.Backoff[d.attempts-1]
+		q.log.Warn("mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", pause, "err", err)
+		q.retryAfter(d, pause)
+		return
 	}
-	q.log.Error("mail not sent", "to", m.To, "subject", m.Subject, "via", q.what,
-		"err", fmt.Errorf("after %d attempts: %w", len(q.Backoff)+1, err))
+	q.unsettled.Done()
 }
 
-// Close stops taking mail and waits, until ctx ends, for what is queued to be sent.
+// retryAfter queues d again after pause.
+func (q *Queue) retryAfter(d *delivery, pause time.Duration) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.waiting[d] = time.AfterFunc(pause, func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		if _, ok := q.waiting[d]; !ok {
+			return // given up at shutdown
+		}
+		delete(q.waiting, d)
+		q.enqueue(d)
+	})
+}
+
+// refusedForGood tells a permanent refusal (an SMTP 5xx: no such mailbox, an address the
+// server cannot take) from trouble that may pass.
+func refusedForGood(err error) bool {
+	var smtpErr *textproto.Error
+	return errors.As(err, &smtpErr) && smtpErr.Code >= 500 && smtpErr.Code < 600
+}
+
+// Close stops taking mail and waits, until ctx ends, for what was taken to be sent or given
+// up, retries included. Messages still waiting for a retry then are logged as not sent.
 func (q *Queue) Close(ctx context.Context) error {
 	q.mu.Lock()
-	if !q.closed {
-		q.closed = true
-		close(q.pending)
-	}
+	q.closed = true
 	q.mu.Unlock()
-	done := make(chan struct{})
-	go func() { q.wg.Wait(); close(done) }()
+	settled := make(chan struct{})
+	go func() { q.unsettled.Wait(); close(settled) }()
 	select {
-	case <-done:
+	case <-settled:
+		close(q.pending) // nothing is waiting, and nothing new is taken: the workers end
+		q.workers.Wait()
 		return nil
 	case <-ctx.Done():
-		return fmt.Errorf("mail still queued at shutdown: %w", ctx.Err())
 	}
+	q.mu.Lock()
+	for d, t := range q.waiting {
+		t.Stop()
+		delete(q.waiting, d)
+		q.log.Error("mail not sent: the shop stopped before its retry", "to", d.mail.To, "subject", d.mail.Subject)
+	}
+	q.mu.Unlock()
+	return fmt.Errorf("mail still queued at shutdown: %w", ctx.Err())
 }

@@ -87,7 +87,7 @@ func (s *SMTP) Send(ctx context.Context, m shop.Mail) error {
 	if err := c.Mail(s.sender); err != nil {
 		return fmt.Errorf("smtp: MAIL FROM: %w", err)
 	}
-	if err := c.Rcpt(m.To); err != nil {
+	if err := c.Rcpt(asciiAddress(m.To)); err != nil {
 		return fmt.Errorf("smtp: RCPT TO: %w", err)
 	}
 	w, err := c.Data()

@@ -85,7 +85,7 @@ func TestRecoveryFinishesACancellationCutShort(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if crashed.Status != shop.Cancelled || crashed.PaymentState != shop.PaymentRefunding || crashed.RefundedAt != nil {
+			if crashed.Status != shop.StatusCancelled || crashed.PaymentState != shop.PaymentRefunding || crashed.RefundedAt != nil {
 				t.Fatalf("after the crash: status %q, payment %q, refundedAt %v; want Cancelled, refunding, none",
 					crashed.Status, crashed.PaymentState, crashed.RefundedAt)
 			}
@@ -152,7 +152,7 @@ func assertRefundedOnce(t *testing.T, db *mongostore.DB, store *mongostore.Order
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.PaymentState != shop.PaymentRefunded || got.RefundedAt == nil || got.Status != shop.Cancelled {
+	if got.PaymentState != shop.PaymentRefunded || got.RefundedAt == nil || got.Status != shop.StatusCancelled {
 		t.Fatalf("after recovery: status %q, payment %q, refundedAt %v; want Cancelled, refunded, set",
 			got.Status, got.PaymentState, got.RefundedAt)
 	}

@@ -414,7 +414,7 @@ func (s *soak) setStatus() {
 		return
 	}
 	status := shop.OrderStatuses[rand.IntN(len(shop.OrderStatuses))]
-	if st, _ := s.call("order-status", "PUT", "/api/v1/auth/order-status/"+id, s.admin, map[string]string{"status": status}, nil, 200); st == 200 && status == shop.Cancelled {
+	if st, _ := s.call("order-status", "PUT", "/api/v1/auth/order-status/"+id, s.admin, map[string]string{"status": status}, nil, 200); st == 200 && status == shop.StatusCancelled {
 		s.mu.Lock()
 		s.orders[id].cancelled = true
 		s.mu.Unlock()

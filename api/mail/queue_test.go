@@ -1,0 +1,114 @@
+package mail_test
+
+import (
+	"context"
+	"log/slog"
+	"net/textproto"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"shop"
+	shopmail "shop/mail"
+)
+
+// picky refuses some recipients: for a while (451) or for good (550).
+type picky struct {
+	mu       sync.Mutex
+	tries    map[string]int
+	sent     []string
+	sentNext chan string
+}
+
+func newPicky() *picky {
+	return &picky{tries: map[string]int{}, sentNext: make(chan string, 10)}
+}
+
+func (p *picky) Send(_ context.Context, m shop.Mail) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.tries[m.To]++
+	switch {
+	case strings.HasPrefix(m.To, "busy"):
+		return &textproto.Error{Code: 451, Msg: "mailbox busy, try later"}
+	case strings.HasPrefix(m.To, "gone"):
+		return &textproto.Error{Code: 550, Msg: "no such mailbox"}
+	}
+	p.sent = append(p.sent, m.To)
+	p.sentNext <- m.To
+	return nil
+}
+
+func (p *picky) triesOf(to string) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.tries[to]
+}
+
+// A message the server keeps refusing waits for its retry aside: mail sent after it goes out
+// at once instead of queueing behind its pauses.
+func TestARefusedMessageHoldsUpNoOther(t *testing.T) {
+	p := newPicky()
+	var logs syncBuffer
+	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
+	q.Backoff = []time.Duration{time.Hour}
+	_ = q.Send(t.Context(), shop.Mail{To: "busy@shop.test", Subject: "reset"})
+	_ = q.Send(t.Context(), shop.Mail{To: "asha@shop.test", Subject: "order"})
+	select {
+	case to := <-p.sentNext:
+		if to != "asha@shop.test" {
+			t.Fatalf("sent to %s, want asha@shop.test", to)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the second message waited behind the first's retry; log:\n%s", logs.String())
+	}
+	if n := p.triesOf("busy@shop.test"); n != 1 {
+		t.Errorf("the refused message was tried %d times before its pause ended, want 1", n)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	if err := q.Close(ctx); err == nil {
+		t.Error("Close = nil while a message waited for its retry, want the shutdown reported")
+	}
+	if !strings.Contains(logs.String(), "the shop stopped before its retry") || !strings.Contains(logs.String(), "busy@shop.test") {
+		t.Errorf("the message given up at shutdown is not logged:\n%s", logs.String())
+	}
+}
+
+// A permanent refusal (5xx) is not tried again: retrying cannot help, and each try would
+// hold a worker.
+func TestAPermanentRefusalIsNotRetried(t *testing.T) {
+	p := newPicky()
+	var logs syncBuffer
+	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
+	q.Backoff = []time.Duration{time.Millisecond, time.Millisecond}
+	_ = q.Send(t.Context(), shop.Mail{To: "gone@shop.test", Subject: "order"})
+	if err := q.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := p.triesOf("gone@shop.test"); n != 1 {
+		t.Errorf("tried %d times, want 1", n)
+	}
+	if !strings.Contains(logs.String(), "mail not sent: refused") || strings.Contains(logs.String(), "retrying") {
+		t.Errorf("log does not say the message was refused for good:\n%s", logs.String())
+	}
+}
+
+// A message refused for a while is tried again after its pause and sent before Close returns.
+func TestAMessageRefusedForAWhileIsRetried(t *testing.T) {
+	p := newPicky()
+	var logs syncBuffer
+	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
+	q.Backoff = []time.Duration{time.Millisecond, time.Millisecond}
+	_ = q.Send(t.Context(), shop.Mail{To: "busy@shop.test", Subject: "order"})
+	if err := q.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if n := p.triesOf("busy@shop.test"); n != 3 {
+		t.Errorf("tried %d times, want 3 (the first and two retries)", n)
+	}
+	if !strings.Contains(logs.String(), "after 3 attempts") {
+		t.Errorf("the lost message is not logged with its attempts:\n%s", logs.String())
+	}
+}
