@@ -20,6 +20,9 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 	}
 	settled := 0
 	for _, id := range ids {
+		if ctx.Err() != nil {
+			return settled, ctx.Err() // shutting down: the next start settles the rest
+		}
 		if _, live := s.running.Load(id); live {
 			continue
 		}
@@ -33,6 +36,9 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 		return settled, fmt.Errorf("recover cancelled orders: %w", err)
 	}
 	for _, id := range ids {
+		if ctx.Err() != nil {
+			return settled, ctx.Err()
+		}
 		done, err := s.finishCancelLeft(ctx, id, before)
 		if err != nil {
 			s.log.ErrorContext(ctx, "recovery: cancelled order not refunded; the next pass retries", "order", id, "err", err)
@@ -49,7 +55,7 @@ func (s *Orders) Recover(ctx context.Context, before time.Time) (int, error) {
 // older than the checkout timeout.
 func (s *Orders) RecoverEvery(ctx context.Context, interval time.Duration) {
 	Every(ctx, interval, func(ctx context.Context) {
-		if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil {
+		if n, err := s.Recover(ctx, s.now().Add(-s.checkoutTimeout)); err != nil && ctx.Err() == nil {
 			s.log.ErrorContext(ctx, "recovery pass", "err", err)
 		} else if n > 0 {
 			s.log.InfoContext(ctx, "recovery pass settled orders", "orders", n)

@@ -116,18 +116,19 @@ func TestSyncReloadsOnlyOtherProcessesChanges(t *testing.T) {
 
 var _ shop.CatalogueSource = (*slowFirstAnnounce)(nil)
 
-// staleVersion answers a version read earlier: a poll whose read of the version document was
-// overtaken by this process's own next sale.
+// staleVersion answers, once overtake is set, the version as it was when the read began
+// although overtake (this process's own next sale) landed while it read.
 type staleVersion struct {
 	*cataloguetest.Source
-	version *shop.CatalogueVersion
+	overtake func()
 }
 
 func (s *staleVersion) CatalogueVersion(ctx context.Context) (*shop.CatalogueVersion, error) {
-	if s.version != nil {
-		return s.version, nil
+	v, err := s.Source.CatalogueVersion(ctx)
+	if s.overtake != nil {
+		s.overtake()
 	}
-	return s.Source.CatalogueVersion(ctx)
+	return v, err
 }
 
 // A poll that reads a version older than the model's (a sale of this process landed while it
@@ -147,16 +148,14 @@ func TestAPollBehindTheModelReadsNothing(t *testing.T) {
 	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
 		t.Fatal(err)
 	}
-	older, err := inner.CatalogueVersion(ctx)
-	if err != nil {
-		t.Fatal(err)
+	var reads int // after the sale's own reload
+	src.overtake = func() {
+		inner.PutProduct(product(linen, "linen", 4, 2))
+		if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+			t.Error(err)
+		}
+		reads = inner.ProductReads()
 	}
-	inner.PutProduct(product(linen, "linen", 4, 2))
-	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
-		t.Fatal(err)
-	}
-	src.version = older
-	reads := inner.ProductReads()
 	if err := m.Sync(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -165,5 +164,46 @@ func TestAPollBehindTheModelReadsNothing(t *testing.T) {
 	}
 	if q := quantity(t, m, "linen"); q != 4 {
 		t.Fatalf("linen quantity %d after the poll, want 4", q)
+	}
+}
+
+// A store whose version went back behind one it had answered (a database restored from a
+// backup under running processes) is loaded again whole: any document may differ, and waiting
+// for the counter to pass the old value again would show the old catalogue until then and
+// miss the edits made meanwhile.
+func TestAVersionThatWentBackReloadsEverything(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	m := loaded(t, src)
+	backup, err := src.CatalogueVersion(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []int{4, 3} {
+		src.PutProduct(product(oxford, "oxford", q, 1))
+		if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src.PutProduct(product(oxford, "oxford", 5, 1)) // the backup is restored
+	src.SetVersion(*backup)
+	if err := m.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if q := quantity(t, m, "oxford"); q != 5 || m.Seq() != backup.Seq {
+		t.Fatalf("after the restore: oxford %d at version %d, want 5 at %d", q, m.Seq(), backup.Seq)
+	}
+	// Another process's edit after the restore is seen at the next poll.
+	src.PutProduct(product(oxford, "oxford", 2, 1))
+	if _, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if q := quantity(t, m, "oxford"); q != 2 {
+		t.Fatalf("an edit after the restore: oxford %d, want 2", q)
 	}
 }

@@ -22,6 +22,9 @@ func (m *Model) Watch(ctx context.Context, interval time.Duration) {
 // Sync brings the model to the store's version: it reloads by id the documents named by the
 // changes it has not seen, or everything when those changes are no longer listed.
 func (m *Model) Sync(ctx context.Context) error {
+	m.mu.RLock()
+	epochBefore, seqBefore := m.epoch, m.seq
+	m.mu.RUnlock()
 	v, err := m.src.CatalogueVersion(ctx)
 	if err != nil {
 		return err
@@ -29,10 +32,20 @@ func (m *Model) Sync(ctx context.Context) error {
 	m.mu.RLock()
 	epoch, seq, held := m.epoch, m.seq, maps.Clone(m.ahead)
 	m.mu.RUnlock()
-	// A version at or behind the model's: this process's own writes moved the model on
-	// while the version was being read. Nothing to reload (a full load here, as for a version
-	// too far ahead, ran at every sale while several were under way).
 	if v.Epoch == epoch && v.Seq <= seq {
+		if v.Epoch == epochBefore && v.Seq < seqBefore {
+			// Behind a version the store had answered before this read began: the store went
+			// back (a database restored from a backup), and any document may differ.
+			m.log.Warn("the catalogue's version went back in the store (restored?): reloading it all",
+				"was", seqBefore, "now", v.Seq)
+			m.mu.Lock()
+			m.ahead = nil
+			m.mu.Unlock()
+			return m.Load(ctx)
+		}
+		// This process's own writes moved the model on while the version was being read.
+		// Nothing to reload (a full load here, as for a version too far ahead, ran at every
+		// sale while several were under way).
 		return nil
 	}
 	changes, ok := v.ChangesSince(seq)

@@ -137,9 +137,6 @@ func (d *DB) Ping(ctx context.Context) error {
 // Database is the underlying database, for tests and tools.
 func (d *DB) Database() *mongo.Database { return d.db }
 
-// Locks serialises read-modify-writes of single documents where the store does not.
-func (d *DB) Locks() *Locker { return d.locks }
-
 // EnsureIndexes creates the indexes every query relies on; it is safe to run at every start.
 // The embedded store (FerretDB on SQLite) answers only a filter on _id alone from an index
 // and sorts in Go, so there only the unique indexes are made, for the uniqueness they keep;

@@ -12,7 +12,8 @@ import (
 
 // productDoc is a product as stored. The price is stored as a number of rupees (at most two
 // decimals) as the data model says, and is converted to shop.Paise on the way in and out.
-// Every write of quantity must hold db.Locks().Lock(id.Hex()) (see Locker).
+// Every write of quantity (or variants' stock) goes through guardedUpdate, which serialises it
+// where the store does not.
 type productDoc struct {
 	ID          bson.ObjectID `bson:"_id"`
 	Name        string        `bson:"name"`

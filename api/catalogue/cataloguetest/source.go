@@ -104,6 +104,13 @@ func (s *Source) CatalogueVersion(context.Context) (*shop.CatalogueVersion, erro
 	return &v, nil
 }
 
+// SetVersion puts the version document back as v (a restored backup).
+func (s *Source) SetVersion(v shop.CatalogueVersion) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version = v
+}
+
 // AnnounceCatalogueChange records ch.
 func (s *Source) AnnounceCatalogueChange(_ context.Context, ch shop.CatalogueChange) (int64, error) {
 	s.mu.Lock()

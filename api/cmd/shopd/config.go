@@ -97,8 +97,11 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if !validHost(c.Host) {
 		return nil, fmt.Errorf("HOST must be an IP address (such as 127.0.0.1 or 0.0.0.0) or a host name")
 	}
-	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("PUBLIC_URL must be the shop's address with its scheme, such as https://shop.example.com")
+	// The mailed links are PUBLIC_URL followed by a path: a query, a fragment or a user in it
+	// would break every one of them.
+	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+		u.RawQuery != "" || u.ForceQuery || u.Fragment != "" || strings.Contains(c.PublicURL, "#") || u.User != nil {
+		return nil, fmt.Errorf("PUBLIC_URL must be the shop's address with its scheme and no query or fragment, such as https://shop.example.com")
 	}
 	if from, err := mail.ParseAddress(c.MailFrom); err != nil || strings.ContainsAny(c.MailFrom, "\r\n") || !strings.Contains(from.Address, "@") {
 		return nil, fmt.Errorf("MAIL_FROM must be one email address, such as Clothing Shop <shop@example.com>")
@@ -130,6 +133,14 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	}
 	if c.AdminPassword != "" && len(c.AdminPassword) < 6 {
 		return nil, fmt.Errorf("ADMIN_PASSWORD must be at least 6 characters")
+	}
+	if len(c.AdminPassword) > 72 { // bcrypt reads no further
+		return nil, fmt.Errorf("ADMIN_PASSWORD must be at most 72 bytes")
+	}
+	if c.AdminEmail != "" {
+		if _, err := shop.NormalizeEmail(c.AdminEmail); err != nil {
+			return nil, fmt.Errorf("ADMIN_EMAIL: %s", shop.ErrorMessage(err))
+		}
 	}
 	if c.ClientDist == "" {
 		c.ClientDist = findClientDist()
