@@ -13,16 +13,13 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
-	"shop/internal/freeport"
+	"shop/internal/shopdproc"
 )
 
 func main() {
@@ -60,43 +57,18 @@ func run(shopdPath string, duration time.Duration, workers int) (err error) {
 			_ = os.RemoveAll(dir) // kept, with shopd's log, when the soak fails
 		}
 	}()
-	port, err := freeport.Loopback()
+	sd, err := shopdproc.Start(shopdPath, shopdproc.Options{DataDir: filepath.Join(dir, "data"),
+		LogPath: filepath.Join(dir, "shopd.log"), AdminEmail: adminEmail, AdminPassword: adminPassword})
 	if err != nil {
 		return err
 	}
-	logPath := filepath.Join(dir, "shopd.log")
-	logFile, err := os.Create(logPath)
-	if err != nil {
-		return err
-	}
-	defer logFile.Close()
-	cmd := exec.Command(shopdPath)
-	cmd.Env = append(os.Environ(), "HOST=127.0.0.1", "PORT="+port, "DATA_DIR="+filepath.Join(dir, "data"),
-		"MONGO_URI=", "SEED_DEMO=true", "ADMIN_EMAIL="+adminEmail, "ADMIN_PASSWORD="+adminPassword,
-		"LOG_LEVEL=warn", "CLIENT_DIST="+filepath.Join(dir, "no-client"), "STRIPE_SECRET_KEY=", "TRUSTED_PROXIES=", "CORS_ORIGINS=")
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %s: %w", shopdPath, err)
-	}
-	exited := make(chan error, 1)
-	go func() { exited <- cmd.Wait() }()
 	defer func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(20 * time.Second):
-			_ = cmd.Process.Kill()
-		}
-		if err != nil {
-			fmt.Printf("shopd's log: %s\n", logPath)
+		if stopErr := sd.Stop(20 * time.Second); stopErr != nil || err != nil {
+			fmt.Printf("shopd's log: %s\n", sd.LogPath)
 		}
 	}()
-
-	base := "http://127.0.0.1:" + port
-	fmt.Printf("shopsoak: shopd (pid %d) on %s, data in %s; %s of traffic from %d clients\n", cmd.Process.Pid, base, dir, duration, workers)
-	if err := waitHealthy(base, exited); err != nil {
-		return err
-	}
+	base := sd.Base
+	fmt.Printf("shopsoak: shopd (pid %d) on %s, data in %s; %s of traffic from %d clients\n", sd.Pid(), base, dir, duration, workers)
 	s := newSoak(base, workers)
 	if err := s.prepare(); err != nil {
 		return fmt.Errorf("prepare: %w", err)
@@ -104,36 +76,17 @@ func run(shopdPath string, duration time.Duration, workers int) (err error) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), duration)
 	defer cancel()
-	rss := sampleRSS(ctx, cmd.Process.Pid, 30*time.Second)
+	rss := sampleRSS(ctx, sd.Pid(), 30*time.Second)
 	start := time.Now()
 	s.traffic(ctx)
 	elapsed := time.Since(start)
 	samples := <-rss
 	select {
-	case err := <-exited:
-		return fmt.Errorf("shopd exited during the soak: %v (see %s)", err, logPath)
+	case <-sd.Done():
+		return fmt.Errorf("shopd exited during the soak: %v (see %s)", sd.Err(), sd.LogPath)
 	default:
 	}
 	return s.verify(elapsed, samples)
-}
-
-func waitHealthy(base string, exited <-chan error) error {
-	deadline := time.Now().Add(2 * time.Minute)
-	for time.Now().Before(deadline) {
-		select {
-		case err := <-exited:
-			return fmt.Errorf("shopd exited at start: %v", err)
-		default:
-		}
-		if res, err := http.Get(base + "/healthz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	return fmt.Errorf("shopd was not healthy within 2 minutes")
 }
 
 // sampleRSS reads the resident memory of pid now and every interval until ctx ends, then
