@@ -175,7 +175,7 @@ func browsePrice(name string, get func(string) (string, bool)) (*Paise, error) {
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
 		return nil, Errorf(EINVALID, "%s must be a number of rupees of at least 0.", name)
 	}
-	p := Paise(math.Round(min(f, 1e9) * 100))
+	p := RoundPaise(min(f, 1e9))
 	return &p, nil
 }
 
@@ -206,7 +206,7 @@ func (f ProductFilters) Query() (BrowseQuery, error) {
 		if math.IsNaN(low) || math.IsNaN(high) || low < 0 || high < low {
 			return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")
 		}
-		lo, hi := Paise(math.Round(min(low, 1e9)*100)), Paise(math.Round(min(high, 1e9)*100))
+		lo, hi := RoundPaise(min(low, 1e9)), RoundPaise(min(high, 1e9))
 		q.MinPrice, q.MaxPrice = &lo, &hi
 	default:
 		return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")

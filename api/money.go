@@ -29,6 +29,10 @@ func ParsePaise(rupees float64) (Paise, error) {
 	return Paise(minor), nil
 }
 
+// RoundPaise is an amount of rupees to the nearest paisa, for amounts that need no checking:
+// a filter's bound, or an amount stored after it was checked.
+func RoundPaise(rupees float64) Paise { return Paise(math.Round(rupees * 100)) }
+
 // ParsePaiseString parses a price as typed in a form ("499", "499.5", "499.99").
 func ParsePaiseString(s string) (Paise, error) {
 	f, err := strconv.ParseFloat(s, 64)

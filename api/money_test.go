@@ -63,3 +63,11 @@ func TestOrderStatuses(t *testing.T) {
 		t.Error("an unknown status passed")
 	}
 }
+
+func TestRoundPaise(t *testing.T) {
+	for rupees, want := range map[float64]shop.Paise{0: 0, 499.5: 49950, 0.1 + 0.2: 30, 1299.994: 129999, 1299.996: 130000} {
+		if got := shop.RoundPaise(rupees); got != want {
+			t.Errorf("RoundPaise(%v) = %d, want %d", rupees, got, want)
+		}
+	}
+}

@@ -8,6 +8,9 @@ const FailuresPerAccount = failuresPerAccount
 // FailuresPerAddress lets the outside tests bound the failures one client address may make.
 const FailuresPerAddress = failuresPerAddress
 
+// CachedRoute tells whether the answer cache keeps the answers of the GET route pattern.
+func CachedRoute(pattern string) bool { return cachedRoutes[pattern] }
+
 // RoutesOf lists every route s's router has, as registered (method and path pattern), so that
 // the outside tests can check the guard of each one, including routes added after the test.
 func RoutesOf(s *Server) gin.RoutesInfo { return s.engine.Routes() }

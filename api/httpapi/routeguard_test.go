@@ -279,6 +279,13 @@ func TestEveryRouteIsGuarded(t *testing.T) {
 			t.Errorf("the table lists %s, which the router does not have", key)
 		}
 	}
+	// The answer cache answers before any route's guard: a route it keeps answers for must
+	// be public, or one visitor's answer would reach the next.
+	for _, r := range table {
+		if r.method == http.MethodGet && httpapi.CachedRoute(r.pattern) && r.access != public {
+			t.Errorf("GET %s is %s only, yet the answer cache keeps its answers for everyone", r.pattern, r.access)
+		}
+	}
 	if t.Failed() {
 		t.FailNow()
 	}

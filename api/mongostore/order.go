@@ -76,7 +76,7 @@ type orderVariantDoc struct {
 
 func (d *orderItemDoc) item() shop.OrderItem {
 	it := shop.OrderItem{ID: d.ID.Hex(), Name: d.Name, Slug: d.Slug, Description: d.Description,
-		Price: rupeesToPaise(d.Price)}
+		Price: shop.RoundPaise(d.Price)}
 	if v := d.Variant; v != nil {
 		it.Variant = &shop.OrderVariant{ID: v.ID.Hex(), SKU: v.SKU, Options: v.Options}
 	}
@@ -116,15 +116,6 @@ type checkoutDoc struct {
 	CreatedAt time.Time     `bson:"createdAt"`
 }
 
-// rupeesToPaise converts a stored amount; stored amounts were validated on the way in.
-func rupeesToPaise(r float64) shop.Paise {
-	p, err := shop.ParsePaise(r)
-	if err != nil {
-		return shop.Paise(r*100 + 0.5)
-	}
-	return p
-}
-
 func (d *orderDoc) order(buyerName string) *shop.Order {
 	items := make([]shop.OrderItem, len(d.Products))
 	for i := range d.Products {
@@ -133,9 +124,9 @@ func (d *orderDoc) order(buyerName string) *shop.Order {
 	o := &shop.Order{
 		ID: d.ID.Hex(), Number: d.Number, Products: items, Buyer: shop.Buyer{ID: d.Buyer.Hex(), Name: buyerName},
 		Payment: shop.Payment{Success: d.Payment.Success, Provider: d.Payment.Provider,
-			TransactionID: d.Payment.TransactionID, Amount: rupeesToPaise(d.Payment.Amount),
+			TransactionID: d.Payment.TransactionID, Amount: shop.RoundPaise(d.Payment.Amount),
 			Currency: d.Payment.Currency, Brand: d.Payment.Brand, Last4: d.Payment.Last4},
-		Total: rupeesToPaise(d.Total), Status: d.Status, PaymentState: d.state(), RefundedAt: d.RefundedAt,
+		Total: shop.RoundPaise(d.Total), Status: d.Status, PaymentState: d.state(), RefundedAt: d.RefundedAt,
 		CreatedAt: d.CreatedAt, UpdatedAt: d.UpdatedAt, RefundTaken: d.RefundTaken,
 	}
 	for _, h := range d.History {

@@ -105,7 +105,7 @@ func (d *productDoc) variants() []shop.Variant {
 	for i, v := range d.Variants {
 		out[i] = shop.Variant{ID: v.ID.Hex(), SKU: v.SKU, Options: maps.Clone(v.Options), Quantity: v.Quantity}
 		if v.Price != nil {
-			p := rupeesToPaise(*v.Price)
+			p := shop.RoundPaise(*v.Price)
 			out[i].Price = &p
 		}
 	}

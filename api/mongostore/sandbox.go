@@ -54,5 +54,5 @@ func (l *SandboxLedger) Claim(ctx context.Context, key string, p *shop.Payment) 
 	}
 	d := kept.Payment
 	return &shop.Payment{Success: d.Success, Provider: d.Provider, TransactionID: d.TransactionID,
-		Amount: rupeesToPaise(d.Amount), Currency: d.Currency, Brand: d.Brand, Last4: d.Last4}, nil
+		Amount: shop.RoundPaise(d.Amount), Currency: d.Currency, Brand: d.Brand, Last4: d.Last4}, nil
 }
