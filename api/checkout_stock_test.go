@@ -2,8 +2,8 @@ package shop_test
 
 import (
 	"context"
+	"sync"
 	"testing"
-	"time"
 
 	"shop"
 )
@@ -100,10 +100,27 @@ func TestRetryOfAPlacedCheckoutAnswersItsOrderWhateverTheCartNow(t *testing.T) {
 	}
 }
 
+// claimWatch is the memStore, telling held when a checkout first finds its key claimed by
+// another one still running: from then on that checkout is waiting for the other.
+type claimWatch struct {
+	*memStore
+	once sync.Once
+	held chan struct{}
+}
+
+func (s *claimWatch) ClaimCheckout(ctx context.Context, buyerID, key, orderID string) (string, error) {
+	earlier, err := s.memStore.ClaimCheckout(ctx, buyerID, key, orderID)
+	if err == nil && earlier != "" && earlier != orderID {
+		s.once.Do(func() { close(s.held) })
+	}
+	return earlier, err
+}
+
 // A retry sent while its checkout is still charging finds the last unit held by that very
 // checkout: it waits for it and answers its order, rather than "out of stock".
 func TestRetryDuringItsCheckoutWaitsForItsOrder(t *testing.T) {
-	store, stock := teeShop(1)
+	mem, stock := teeShop(1)
+	store := &claimWatch{memStore: mem, held: make(chan struct{})}
 	gw := &slowGateway{started: make(chan struct{}), release: make(chan struct{})}
 	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
 		Gateway: gw, Logger: quietLog})
@@ -123,7 +140,13 @@ func TestRetryDuringItsCheckoutWaitsForItsOrder(t *testing.T) {
 		o, created, err := orders.Checkout(context.Background(), req)
 		retry <- answer{o, created, err}
 	}()
-	time.Sleep(50 * time.Millisecond) // the retry is waiting for the first
+	// The charge is let go only once the retry has met the first checkout's claim, so the retry
+	// really is waiting for it (not arriving after the order was written).
+	select {
+	case <-store.held:
+	case b := <-retry:
+		t.Fatalf("the retry answered %+v without meeting the running checkout's claim", b)
+	}
 	close(gw.release)
 	a, b := <-first, <-retry
 	if a.err != nil || !a.created {
