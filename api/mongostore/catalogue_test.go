@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -181,7 +182,9 @@ func TestPhotoCacheEvictsLeastRecentlyUsed(t *testing.T) {
 	// Concurrent misses of one file share one load.
 	var wg sync.WaitGroup
 	release := make(chan struct{})
-	for range 8 {
+	_, missesBefore := c.Stats()
+	const callers = 8
+	for range callers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -194,7 +197,15 @@ func TestPhotoCacheEvictsLeastRecentlyUsed(t *testing.T) {
 			})
 		}()
 	}
-	time.Sleep(50 * time.Millisecond)
+	// A miss is counted as it decides, under the cache's lock, to load the file or to wait for
+	// the load under way; that load cannot end before release, so once every caller's miss is
+	// counted, all of them are sharing it or making it.
+	for {
+		if _, misses := c.Stats(); misses-missesBefore == callers {
+			break
+		}
+		runtime.Gosched()
+	}
 	close(release)
 	wg.Wait()
 	if loads["slow"] != 1 {
