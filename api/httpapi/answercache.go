@@ -60,6 +60,7 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 				defer done()
 				break
 			}
+			testHookWaitingForAnswer()
 			select {
 			case <-wait:
 			case <-c.Request.Context().Done():
@@ -90,6 +91,11 @@ func cacheAnswers(answers *catalogue.Answers) gin.HandlerFunc {
 		writeAnswer(c, a)
 	}
 }
+
+// testHookWaitingForAnswer is called as a request starts waiting for an answer another one is
+// making. It does nothing; tests of "visitors wait for one maker" set it, because that waiting
+// is otherwise invisible and they must know the visitors really wait before they go on.
+var testHookWaitingForAnswer = func() {}
 
 // inFlight are the answers being made, each with a channel closed when it is done.
 type inFlight struct {

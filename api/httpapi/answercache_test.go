@@ -247,17 +247,38 @@ func TestAnswerMadeStaleWhileMadeIsMadeOnceMore(t *testing.T) {
 	if err := model.Load(ctx); err != nil {
 		t.Fatal(err)
 	}
+	const visitors = 5 // who ask while the first answer is made
+	// Each wait is counted: all visitors wait for the first answer; once it is stale, one of
+	// them makes it again while the others (all of them: it is held until they do) wait again.
+	var waits atomic.Int64
+	allWaiting, allWaitingAgain := make(chan struct{}), make(chan struct{})
+	testHookWaitingForAnswer = func() {
+		switch waits.Add(1) {
+		case visitors:
+			close(allWaiting)
+		case visitors + visitors - 1:
+			close(allWaitingAgain)
+		}
+	}
+	t.Cleanup(func() { testHookWaitingForAnswer = func() {} })
 	var calls atomic.Int64
 	making, release := make(chan struct{}), make(chan struct{})
+	madeTooOften := make(chan struct{})
 	e := gin.New()
 	e.Use(cacheAnswers(catalogue.NewAnswers(model, 10, 1<<20)))
 	e.GET("/api/v1/product/product-category/:slug", func(c *gin.Context) {
 		_, ps, err := model.ProductsOfCategory(c.Request.Context(), c.Param("slug"))
-		if calls.Add(1) == 1 {
+		switch calls.Add(1) {
+		case 1:
 			close(making)
 			<-release
-		} else {
-			time.Sleep(20 * time.Millisecond) // an answer that takes a while, so visitors meet
+		case 2:
+			select { // held until the other visitors wait for it (or one makes it too: a failure)
+			case <-allWaitingAgain:
+			case <-madeTooOften:
+			}
+		case 3:
+			close(madeTooOften)
 		}
 		if err != nil {
 			c.JSON(http.StatusNotFound, gin.H{"success": false})
@@ -270,13 +291,17 @@ func TestAnswerMadeStaleWhileMadeIsMadeOnceMore(t *testing.T) {
 		e.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/api/v1/product/product-category/shirts", nil))
 		bodies <- rec.Body.String()
 	}
-	first, waiters := make(chan string, 1), make(chan string, 5)
+	first, waiters := make(chan string, 1), make(chan string, visitors)
 	go get(first)
 	<-making
-	for range cap(waiters) {
+	for range visitors {
 		go get(waiters)
 	}
-	time.Sleep(50 * time.Millisecond)                            // the waiters wait for the first answer
+	select { // the visitors wait for the first answer
+	case <-allWaiting:
+	case body := <-waiters:
+		t.Fatalf("a visitor was answered %s while the first answer was still being made", body)
+	}
 	src.PutProduct(testProduct(oxfordID, "Oxford", shirtsID, 4)) // a sale while it is made
 	if err := model.Changed(ctx, shop.CatalogueChange{Products: []string{oxfordID}}); err != nil {
 		t.Fatal(err)
@@ -285,7 +310,7 @@ func TestAnswerMadeStaleWhileMadeIsMadeOnceMore(t *testing.T) {
 	if body := <-first; !strings.Contains(body, `"quantity":5`) {
 		t.Fatalf("the first visitor got %s", body)
 	}
-	for range cap(waiters) {
+	for range visitors {
 		if body := <-waiters; !strings.Contains(body, `"quantity":4`) {
 			t.Fatalf("a visitor who asked after the sale got %s", body)
 		}
