@@ -28,6 +28,11 @@ const (
 // busyRetries counts the tries of writers that found the lock taken.
 var busyRetries atomic.Int64
 
+// nap is time.Sleep. TestBusyWritersNap replaces it (SetNap) to see the naps asked for, which
+// timing cannot tell from SQLite's own sleeps on a loaded machine, and to know that a writer
+// is waiting for the lock before the holder lets it go.
+var nap = time.Sleep
+
 // init gives every SQLite connection of the process (FerretDB's own among them) the busy
 // handler napWhileBusy. modernc.org/sqlite runs connection hooks after the DSN's pragmas (so
 // it replaces busy_timeout's handler) but does not expose a connection's SQLite handle: it is
@@ -57,9 +62,9 @@ func napWhileBusy(_ *libc.TLS, _ uintptr, count int32) int32 {
 	}
 	busyRetries.Add(1)
 	if count < busyNaps {
-		time.Sleep(busyNap)
+		nap(busyNap)
 	} else {
-		time.Sleep(busySleep)
+		nap(busySleep)
 	}
 	return 1
 }

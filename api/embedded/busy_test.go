@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -11,7 +12,8 @@ import (
 )
 
 // A writer that finds another holding SQLite's write lock naps for 50 µs and tries again,
-// rather than SQLite's 1, 2, 5, 10 ms ...: it writes soon after the lock is let go.
+// rather than SQLite's 1, 2, 5, 10 ms ...: it writes soon after the lock is let go. The naps
+// are seen through a hook, not timed: how long a nap lasts on a loaded machine does not matter.
 func TestBusyWritersNap(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "busy.sqlite")
 	open := func() *sql.DB {
@@ -35,25 +37,52 @@ func TestBusyWritersNap(t *testing.T) {
 	if _, err := tx.ExecContext(ctx, "INSERT INTO t VALUES (1)"); err != nil { // takes the write lock
 		t.Fatal(err)
 	}
+	// The writer is held in its third nap until the holder has committed: it must then have
+	// found the lock taken and kept trying (SQLite's own handler would sleep 1 ms, then 2, 5
+	// ... and never call the nap; failing is giving up).
+	const heldNap = 3
+	var (
+		mu   sync.Mutex
+		naps []time.Duration
+	)
+	napping, committed := make(chan struct{}), make(chan struct{})
+	t.Cleanup(embedded.SetNap(func(d time.Duration) {
+		mu.Lock()
+		naps = append(naps, d)
+		n := len(naps)
+		mu.Unlock()
+		if n == heldNap {
+			close(napping)
+			<-committed
+		}
+		time.Sleep(d)
+	}))
 	before := embedded.BusyRetries()
-	wrote := make(chan error)
+	wrote := make(chan error, 1)
 	go func() {
 		_, err := writer.ExecContext(ctx, "INSERT INTO t VALUES (2)")
 		wrote <- err
 	}()
-	// Held long enough that a loaded machine, where each nap oversleeps by milliseconds, still
-	// tells the two handlers apart.
-	const held = 100 * time.Millisecond
-	time.Sleep(held)
+	select {
+	case <-napping:
+	case err := <-wrote:
+		t.Fatalf("the writer ended (%v) without napping %d times for the lock", err, heldNap)
+	}
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
+	close(committed)
 	if err := <-wrote; err != nil {
 		t.Fatalf("the waiting write: %v", err)
 	}
-	// SQLite's own handler would have tried 7 times in 100 ms (after 1, 3, 8, 18, 33, 53 and
-	// 78 ms); the naps try every 50 µs, and still 10 times when each oversleeps by 9 ms.
-	if tries := embedded.BusyRetries() - before; tries < 10 {
-		t.Fatalf("the waiting writer tried %d times in %s, want many short naps", tries, held)
+	mu.Lock()
+	defer mu.Unlock()
+	for i, d := range naps {
+		if d >= time.Millisecond {
+			t.Errorf("nap %d of the waiting writer was %s, want a short one (SQLite's own start at 1 ms)", i+1, d)
+		}
+	}
+	if tries := embedded.BusyRetries() - before; tries != int64(len(naps)) {
+		t.Errorf("%d tries counted for %d naps", tries, len(naps))
 	}
 }
