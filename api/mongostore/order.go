@@ -198,7 +198,9 @@ func (s *OrderStore) ProductsByID(ctx context.Context, ids []string) (map[string
 // about 170 ms, three look-ups about 20 ms), so there the ids are looked up one by one.
 func (s *OrderStore) productDocs(ctx context.Context, oids []bson.ObjectID) ([]productDoc, error) {
 	coll := s.db.db.Collection(productsColl)
-	noPhoto := bson.M{"photo": 0}
+	// Neither the photo's reference nor the notes of units held for checkouts under way (a map
+	// that grows with them) price a cart.
+	noPhoto := bson.M{"photo": 0, "holds": 0, "restocks": 0}
 	if !s.db.locks.enabled {
 		cur, err := coll.Find(ctx, bson.M{"_id": bson.M{"$in": oids}}, options.Find().SetProjection(noPhoto))
 		if err != nil {

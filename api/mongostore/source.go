@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"shop"
 )
@@ -19,10 +20,14 @@ var _ shop.CatalogueSource = (*CatalogueSource)(nil)
 // NewCatalogueSource returns the catalogue of db as the read model reads it.
 func NewCatalogueSource(db *DB) *CatalogueSource { return &CatalogueSource{db: db} }
 
+// notForCatalogue are the fields of a stored product the read model never shows: the notes of
+// units held for, or given back by, checkouts under way, a map that grows with them.
+var notForCatalogue = bson.M{"holds": 0, "restocks": 0}
+
 // LoadCatalogue reads every product and category.
 func (s *CatalogueSource) LoadCatalogue(ctx context.Context) ([]*shop.CatalogueProduct, []*shop.Category, error) {
 	var docs []productDoc
-	cur, err := s.db.db.Collection(productsColl).Find(ctx, bson.M{})
+	cur, err := s.db.db.Collection(productsColl).Find(ctx, bson.M{}, options.Find().SetProjection(notForCatalogue))
 	if err != nil {
 		return nil, nil, fmt.Errorf("load products: %w", err)
 	}
@@ -87,7 +92,7 @@ func (s *CatalogueSource) byID(ctx context.Context, coll, id string, v any) (fou
 	if err != nil {
 		return false, nil
 	}
-	err = s.db.db.Collection(coll).FindOne(ctx, bson.M{"_id": oid}).Decode(v)
+	err = s.db.db.Collection(coll).FindOne(ctx, bson.M{"_id": oid}, options.FindOne().SetProjection(notForCatalogue)).Decode(v)
 	if isNoDocument(err) {
 		return false, nil
 	}
