@@ -157,7 +157,7 @@ func pageParam(name, s string) (int, error) {
 	return n, nil
 }
 
-// ok answers 200 with {success:true, message, ...payload}.
+// ok answers status with {success:true, message, ...payload}.
 func ok(c *gin.Context, status int, message string, payload gin.H) {
 	body := gin.H{"success": true, "message": message}
 	for k, v := range payload {

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"shop"
 )
 
 // adminWrites times, on one connection, what an admin does while the shop sells: product
@@ -33,7 +35,7 @@ func (sb *salesBench) adminWrites(ctx context.Context) ([]*SalesRow, error) {
 		return nil, fmt.Errorf("admin writes: %d orders and %d categories to change", len(orders), len(cats.Category))
 	}
 	r := rand.New(rand.NewPCG(9, uint64(time.Now().UnixNano())))
-	statuses := []string{"Processing", "Shipped", "Delivered"}
+	statuses := []string{shop.StatusProcessing, shop.StatusShipped, shop.StatusDelivered}
 	kinds := []struct {
 		name  string
 		write func(i int) (time.Duration, error)
