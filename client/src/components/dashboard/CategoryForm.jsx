@@ -1,7 +1,10 @@
 import { Button, Input } from 'antd';
 
-/** CategoryForm is the one-field form used to create a category and to rename one. */
-export default function CategoryForm({ id, value, setValue, onSubmit, submitLabel = 'Submit' }) {
+/**
+ * CategoryForm is the one-field form used to create a category and to rename one. Its button
+ * spins while `saving` (its own write is under way) and waits while `busy` (any write is).
+ */
+export default function CategoryForm({ id, value, setValue, onSubmit, saving = false, busy = false }) {
   const submit = (e) => {
     e.preventDefault();
     onSubmit();
@@ -17,8 +20,8 @@ export default function CategoryForm({ id, value, setValue, onSubmit, submitLabe
           onChange={(e) => setValue(e.target.value)}
         />
       </div>
-      <Button type="primary" htmlType="submit">
-        {submitLabel}
+      <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
+        Submit
       </Button>
     </form>
   );

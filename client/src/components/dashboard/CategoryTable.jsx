@@ -1,7 +1,10 @@
 import { Button, Space } from 'antd';
 
-/** CategoryTable lists categories with an Edit and a Delete action each. */
-export default function CategoryTable({ categories, onEdit, onDelete }) {
+/**
+ * CategoryTable lists categories with an Edit and a Delete action each. The Delete of the
+ * category whose id is `deleting` spins; while `busy` (a write is under way) the others wait.
+ */
+export default function CategoryTable({ categories, onEdit, onDelete, deleting = null, busy = false }) {
   return (
     <table className="category-table">
       <thead>
@@ -19,7 +22,8 @@ export default function CategoryTable({ categories, onEdit, onDelete }) {
                 <Button type="primary" aria-label={`Edit ${category.name}`} onClick={() => onEdit(category)}>
                   Edit
                 </Button>
-                <Button danger aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}>
+                <Button danger aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}
+                  loading={deleting === category._id} disabled={busy && deleting !== category._id}>
                   Delete
                 </Button>
               </Space>

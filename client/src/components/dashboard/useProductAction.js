@@ -9,19 +9,18 @@
 // One change runs at a time: while one is under way another is not sent (a double click sends
 // one request), and `running` is the success text of the change under way (empty when none),
 // for its button to show it is busy and the others to wait.
-import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import { ADMIN_PRODUCTS } from '../../paths';
 import { GENERIC_ERROR } from './texts';
+import useOneAtATime from '../../hooks/useOneAtATime';
 
 export default function useProductAction() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  // Set at once, where the mutation's state reaches the button only with the next render.
-  const underWay = useRef(false);
+  const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: ({ call }) => call(),
     meta: { errorText: GENERIC_ERROR },
@@ -35,16 +34,6 @@ export default function useProductAction() {
       navigate(ADMIN_PRODUCTS);
     },
   });
-  const act = async (call, successText, onConflict) => {
-    if (underWay.current) return;
-    underWay.current = true;
-    try {
-      await mutation.mutateAsync({ call, successText, onConflict });
-    } catch {
-      // told by the query cache
-    } finally {
-      underWay.current = false;
-    }
-  };
+  const act = (call, successText, onConflict) => once(() => mutation.mutateAsync({ call, successText, onConflict }));
   return [act, mutation.isPending ? mutation.variables.successText : ''];
 }

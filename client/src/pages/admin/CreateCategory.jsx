@@ -10,19 +10,22 @@ import AdminMenu from '../../components/dashboard/AdminMenu';
 import CategoryForm from '../../components/dashboard/CategoryForm';
 import CategoryTable from '../../components/dashboard/CategoryTable';
 import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import useOneAtATime from '../../hooks/useOneAtATime';
 
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
- * the products, which carry their category's name) and calls done(variables); a failure shows
- * the server's message, else errorText.
+ * the products, which carry their category's name) and then calls done(variables), so the
+ * write stays under way until the list shows it (a deleted row is gone before its Delete can
+ * be clicked again); a failure shows the server's message, else errorText.
  */
 function useCategoryChange(write, errorText, done) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     meta: { errorText },
-    onSuccess: (_answer, variables) => {
-      [CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
+    onSuccess: async (_answer, variables) => {
+      await Promise.all([CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey })));
       done(variables);
     },
   });
@@ -49,6 +52,11 @@ export default function CreateCategory() {
   const remove = useCategoryChange((category) => deleteCategory(category._id), GENERIC_ERROR,
     () => toast.success('Category is deleted'));
 
+  // One write at a time over the three: the one under way shows busy, the other buttons wait.
+  const once = useOneAtATime();
+  const busy = create.isPending || update.isPending || remove.isPending;
+  const deleting = remove.isPending ? remove.variables._id : null;
+
   const openEdit = (category) => {
     setSelected(category);
     setUpdatedName(category.name);
@@ -58,14 +66,17 @@ export default function CreateCategory() {
     <DashboardShell title="Dashboard - Create Category" menu={<AdminMenu />}>
       <h1>Manage Category</h1>
       <div className="category-form">
-        <CategoryForm id="new-category" value={name} setValue={setName} onSubmit={() => create.mutate(name)} />
+        <CategoryForm id="new-category" value={name} setValue={setName}
+          onSubmit={() => once(() => create.mutateAsync(name))} saving={create.isPending} busy={busy} />
       </div>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories">
-        <CategoryTable categories={categories} onEdit={openEdit} onDelete={(c) => remove.mutate(c)} />
+        <CategoryTable categories={categories} onEdit={openEdit} onDelete={(c) => once(() => remove.mutateAsync(c))}
+          deleting={deleting} busy={busy} />
       </div>
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
         <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName}
-          onSubmit={() => update.mutate({ id: selected._id, newName: updatedName })} />
+          onSubmit={() => once(() => update.mutateAsync({ id: selected._id, newName: updatedName }))}
+          saving={update.isPending} busy={busy} />
       </Modal>
     </DashboardShell>
   );

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
 import { admin, categories, signedIn } from '../../test/fixtures';
 
 const PATH = '/dashboard/admin/create-category';
@@ -159,5 +159,106 @@ describe('admin categories', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Shirts' }));
     expect(await screen.findByText('Category is used by products')).toBeInTheDocument();
     expect(table().getByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
+  });
+
+  it('keeps the edit dialog open with the typed name when a rename is refused, and shows why', async () => {
+    server.use(
+      http.put(url('category/update-category/:id'), () =>
+        HttpResponse.json({ success: false, message: 'A category with this name already exists.' }, { status: 409 })),
+    );
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const input = dialog.getByLabelText('Category name');
+    await user.clear(input);
+    await user.type(input, 'Jeans');
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('A category with this name already exists.')).toBeInTheDocument();
+    expect(screen.queryByText('Jeans is updated')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(input).toHaveValue('Jeans');
+  });
+
+  it('shows Something went wrong when a rename fails without a message, keeping the dialog', async () => {
+    server.use(http.put(url('category/update-category/:id'), () => HttpResponse.error()));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const input = dialog.getByLabelText('Category name');
+    await user.type(input, ' Wide');
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(input).toHaveValue('Jeans Wide');
+  });
+
+  describe('a double click', () => {
+    /** count answers `method` on `path` with `answer()` once released, counting the calls. */
+    function count(method, path, answer) {
+      const seen = { calls: 0, ...held(answer) };
+      server.use(http[method](url(path), (info) => {
+        seen.calls += 1;
+        return seen.handler(info);
+      }));
+      return seen;
+    }
+
+    it('on Submit creates one category, with Submit busy until the answer', async () => {
+      const create = count('post', 'category/create-category', () =>
+        HttpResponse.json({ success: true, category: { _id: 'c9', name: 'Hats', slug: 'hats' } }, { status: 201 }));
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.type(await screen.findByLabelText('Category name'), 'Hats');
+      const submit = screen.getByRole('button', { name: 'Submit' });
+      await user.dblClick(submit);
+      await waitFor(() => expect(submit).toHaveClass('ant-btn-loading'));
+      expect(table().getByRole('button', { name: 'Delete Jeans' })).toBeDisabled();
+      await user.click(submit);
+      create.release();
+
+      expect(await screen.findByText('Hats is created')).toBeInTheDocument();
+      expect(create.calls).toBe(1);
+      expect(screen.queryByText('A category with this name already exists.')).not.toBeInTheDocument();
+      await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+    });
+
+    it('on Delete deletes once, with that Delete busy and the others waiting until the answer', async () => {
+      let list = [...categories];
+      listCategories(list);
+      const remove = count('delete', 'category/delete-category/:id', () => {
+        list = list.filter((c) => c._id !== 'c2');
+        listCategories(list);
+        return HttpResponse.json({ success: true });
+      });
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      const jeans = await screen.findByRole('button', { name: 'Delete Jeans' });
+      await user.dblClick(jeans);
+      await waitFor(() => expect(jeans).toHaveClass('ant-btn-loading'));
+      expect(table().getByRole('button', { name: 'Delete Shirts' })).toBeDisabled();
+      await user.click(jeans);
+      remove.release();
+
+      expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
+      expect(table().queryByRole('cell', { name: 'Jeans' })).not.toBeInTheDocument();
+      expect(remove.calls).toBe(1);
+      expect(screen.queryByText('Category not found.')).not.toBeInTheDocument();
+    });
+
+    it("on the dialog's Submit renames once, with Submit busy until the answer", async () => {
+      const update = count('put', 'category/update-category/:id', () => HttpResponse.json({ success: true }));
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      await user.type(dialog.getByLabelText('Category name'), ' Tees');
+      const submit = dialog.getByRole('button', { name: 'Submit' });
+      await user.dblClick(submit);
+      await waitFor(() => expect(submit).toHaveClass('ant-btn-loading'));
+      await user.click(submit);
+      update.release();
+
+      expect(await screen.findByText('Shirts Tees is updated')).toBeInTheDocument();
+      expect(update.calls).toBe(1);
+    });
   });
 });
