@@ -54,3 +54,12 @@ export const CATEGORY_PAGE_SIZE = 48;
 
 /** A filter list shows this many values (and any chosen beyond them) until Show all opens it. */
 export const FACET_VALUES_SHOWN = 8;
+
+/**
+ * The filters of a product list, named alike in its address and in the browse call: those that
+ * pick values from a list (comma-joined), the price bounds, and in-stock only (true or absent).
+ */
+export const LIST_FILTERS = ['category', 'size', 'colour'];
+export const PRICE_FILTERS = ['minPrice', 'maxPrice'];
+export const IN_STOCK_FILTER = 'inStock';
+export const FILTERS = [...LIST_FILTERS, ...PRICE_FILTERS, IN_STOCK_FILTER];

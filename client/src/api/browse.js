@@ -3,8 +3,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { PRODUCTS_KEY } from './products';
+import { IN_STOCK_FILTER, LIST_FILTERS, PRICE_FILTERS } from '../rules';
 
-export const EMPTY_FACETS = { category: [], size: [], colour: [], price: { min: 0, max: 0 } };
+/** Facets come for each list filter, and the price range for the price bounds. */
+export const EMPTY_FACETS = {
+  ...Object.fromEntries(LIST_FILTERS.map((name) => [name, []])),
+  price: { min: 0, max: 0 },
+};
 
 /**
  * browseParams turns filters ({category, size, colour: lists; minPrice, maxPrice: text;
@@ -12,13 +17,13 @@ export const EMPTY_FACETS = { category: [], size: [], colour: [], price: { min: 
  */
 export function browseParams(filters, page, limit) {
   const params = { page, limit };
-  for (const name of ['category', 'size', 'colour']) {
+  for (const name of LIST_FILTERS) {
     if (filters[name]?.length) params[name] = filters[name].join(',');
   }
-  for (const name of ['minPrice', 'maxPrice', 'sort']) {
+  for (const name of [...PRICE_FILTERS, 'sort']) {
     if (filters[name]) params[name] = filters[name];
   }
-  if (filters.inStock) params.inStock = 'true';
+  if (filters[IN_STOCK_FILTER]) params[IN_STOCK_FILTER] = 'true';
   return params;
 }
 

@@ -7,8 +7,8 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_PARAM } from './useLoadedPages';
+import { FILTERS, IN_STOCK_FILTER, LIST_FILTERS, PRICE_FILTERS } from '../rules';
 
-export const LIST_FILTERS = ['category', 'size', 'colour'];
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'name'];
 export const DEFAULT_SORT = SORTS[0];
 
@@ -19,21 +19,23 @@ const price = (value) => (value && Number.isFinite(Number(value)) && Number(valu
 export function readFilters(params) {
   const sort = params.get('sort');
   return {
-    category: list(params.get('category')),
-    size: list(params.get('size')),
-    colour: list(params.get('colour')),
-    minPrice: price(params.get('minPrice')),
-    maxPrice: price(params.get('maxPrice')),
-    inStock: params.get('inStock') === 'true',
+    ...Object.fromEntries(LIST_FILTERS.map((name) => [name, list(params.get(name))])),
+    ...Object.fromEntries(PRICE_FILTERS.map((name) => [name, price(params.get(name))])),
+    [IN_STOCK_FILTER]: params.get(IN_STOCK_FILTER) === 'true',
     sort: SORTS.includes(sort) ? sort : DEFAULT_SORT,
   };
 }
+
+/** NO_FILTERS clears every filter (and keeps the sort). */
+export const NO_FILTERS = Object.fromEntries(
+  Object.entries(readFilters(new URLSearchParams())).filter(([name]) => FILTERS.includes(name)),
+);
 
 const isEmpty = (value) => value === '' || value === false || value == null || (Array.isArray(value) && value.length === 0);
 
 /** activeFilters counts the filters set (the sort is not a filter). */
 export const activeFilters = (filters) =>
-  ['category', 'size', 'colour', 'minPrice', 'maxPrice', 'inStock'].filter((name) => !isEmpty(filters[name])).length;
+  FILTERS.filter((name) => !isEmpty(filters[name])).length;
 
 export default function useBrowseFilters() {
   const [params, setParams] = useSearchParams();

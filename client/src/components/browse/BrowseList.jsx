@@ -13,15 +13,13 @@ import ProductGridSkeleton from '../status/ProductGridSkeleton';
 import ErrorState from '../status/ErrorState';
 import EmptyState from '../status/EmptyState';
 import useLoadedPages from '../../hooks/useLoadedPages';
-import useBrowseFilters, { activeFilters } from '../../hooks/useBrowseFilters';
+import useBrowseFilters, { NO_FILTERS, activeFilters } from '../../hooks/useBrowseFilters';
 import useLastKnown from '../../hooks/useLastKnown';
 import useSteadyFacets from './useSteadyFacets';
 import { EMPTY_FACETS, browseQuery } from '../../api/browse';
 import { LOAD_MORE } from '../../texts';
 import FilterPanel from './FilterPanel';
 import SortSelect from './SortSelect';
-
-const CLEARED = { category: [], size: [], colour: [], minPrice: '', maxPrice: '', inStock: false };
 
 export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
   const [filters, setFilters] = useBrowseFilters();
@@ -72,7 +70,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     body = (
       <div className="state state--empty">
         <p className="state__title">No products match these filters.</p>
-        <button type="button" className="btn btn--primary" onClick={() => setFilters(CLEARED)}>Clear all filters</button>
+        <button type="button" className="btn btn--primary" onClick={() => setFilters(NO_FILTERS)}>Clear all filters</button>
       </div>
     );
   } else if (products.length === 0) body = <EmptyState {...empty} />;
@@ -98,7 +96,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
             Filters{filtered ? ` (${activeFilters(filters)})` : ''}
           </button>
           {filtered && (
-            <button type="button" className="btn btn--link" onClick={() => setFilters(CLEARED)}>Clear all filters</button>
+            <button type="button" className="btn btn--link" onClick={() => setFilters(NO_FILTERS)}>Clear all filters</button>
           )}
           <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
         </div>
