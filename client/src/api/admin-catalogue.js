@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { PRODUCTS_KEY } from './products';
+import { ADMIN_PRODUCT_LIST_ERROR } from '../texts';
 
 export const createCategory = (name) => api.post('/api/v1/category/create-category', { name });
 
@@ -26,14 +27,11 @@ export const getProductsPage = (page, limit) =>
     return { products, total: Number.isFinite(d?.countTotal) ? d.countTotal : products.length, page };
   });
 
-/** The admin product list's failure text. */
-export const PRODUCT_LIST_ERROR = 'Something Went Wrong';
-
 /** One page of the admin's product list; the page shown stays while the next one loads. */
 export const productsPageQuery = (page, limit) =>
   queryOptions({
     queryKey: [...PRODUCTS_KEY, 'all', page, limit],
     queryFn: () => getProductsPage(page, limit),
     placeholderData: keepPreviousData,
-    meta: { errorText: PRODUCT_LIST_ERROR },
+    meta: { errorText: ADMIN_PRODUCT_LIST_ERROR },
   });

@@ -1,6 +1,7 @@
 // Category reads of every screen.
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { CATEGORY_LIST_ERROR } from '../texts';
 
 /** getCategories answers the list of categories ({_id, name, slug}), sorted by name. */
 export const getCategories = () => api.get('/api/v1/category/get-category').then((d) => d?.category ?? []);
@@ -9,9 +10,6 @@ export const CATEGORIES_KEY = ['categories'];
 
 /** categoriesQuery is the storefront's category list; its failure is silent. */
 export const categoriesQuery = () => queryOptions({ queryKey: CATEGORIES_KEY, queryFn: getCategories });
-
-/** The category list failure text of the admin's forms. */
-export const CATEGORY_LIST_ERROR = 'Something went wrong in getting category';
 
 /** adminCategoriesQuery is the same list for the admin's forms, whose failure shows a toast. */
 export const adminCategoriesQuery = () =>

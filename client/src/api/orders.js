@@ -3,6 +3,7 @@
 // newest first, and the number of all of them (the X-Total-Count header).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { ORDERS_FETCH_ERROR } from '../texts';
 
 export const ORDERS_KEY = ['orders'];
 
@@ -40,9 +41,6 @@ export const myOrdersQuery = (token, page, limit) =>
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
   });
-
-export const ORDERS_FETCH_ERROR = 'Something went wrong while fetching orders';
-export const ORDER_STATUS_ERROR = 'Something went wrong while updating order status';
 
 /** One page of every order for the admin, newest first; loaded only with a token. */
 export const allOrdersQuery = (token, page, limit) =>

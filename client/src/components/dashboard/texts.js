@@ -1,8 +1,4 @@
-// Texts shared by several dashboard screens.
-import { SOMETHING_WENT_WRONG } from '../../texts';
-
-export const LOADING_TEXT = 'please wait...';
-export const GENERIC_ERROR = SOMETHING_WENT_WRONG;
+// The dashboard's own texts, which SPEC does not have (SPEC's fixed texts are in src/texts.js).
 
 /**
  * Said on the form when an edit was refused because another admin's edit changed the product

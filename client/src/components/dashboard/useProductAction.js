@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import toast from 'react-hot-toast';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import { ADMIN_PRODUCTS } from '../../paths';
-import { GENERIC_ERROR } from './texts';
+import { SOMETHING_WENT_WRONG } from '../../texts';
 import useOneAtATime from '../../hooks/useOneAtATime';
 
 export default function useProductAction() {
@@ -23,7 +23,7 @@ export default function useProductAction() {
   const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: ({ call }) => call(),
-    meta: { errorText: GENERIC_ERROR },
+    meta: { errorText: SOMETHING_WENT_WRONG },
     onError: (error, { onConflict }) => (error?.status === 409 ? onConflict?.(error) : undefined),
     onSuccess: async (_answer, { successText }) => {
       await Promise.all([

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../context/auth';
-import { allOrdersQuery, ORDER_STATUS_ERROR, ORDERS_KEY, updateOrderStatus } from '../../api/orders';
+import { allOrdersQuery, ORDERS_KEY, updateOrderStatus } from '../../api/orders';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import AdminOrderCard from '../../components/dashboard/AdminOrderCard';
 import Pager from '../../components/dashboard/Pager';
 import ErrorState from '../../components/status/ErrorState';
-import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { LOADING_TEXT, ORDER_STATUS_ERROR } from '../../texts';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 

@@ -9,7 +9,9 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import CategoryForm from '../../components/dashboard/CategoryForm';
 import CategoryTable from '../../components/dashboard/CategoryTable';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import {
+  CATEGORY_CREATE_ERROR, CATEGORY_DELETED, categoryCreatedText, categoryUpdatedText, SOMETHING_WENT_WRONG,
+} from '../../texts';
 import useOneAtATime from '../../hooks/useOneAtATime';
 
 /**
@@ -38,19 +40,19 @@ export default function CreateCategory() {
   const [selected, setSelected] = useState(null);
   const [updatedName, setUpdatedName] = useState('');
 
-  const create = useCategoryChange((newName) => createCategory(newName), 'Something went wrong in input form',
+  const create = useCategoryChange((newName) => createCategory(newName), CATEGORY_CREATE_ERROR,
     (newName) => {
-      toast.success(`${newName} is created`);
+      toast.success(categoryCreatedText(newName));
       setName('');
     });
-  const update = useCategoryChange(({ id, newName }) => updateCategory(id, newName), GENERIC_ERROR,
+  const update = useCategoryChange(({ id, newName }) => updateCategory(id, newName), SOMETHING_WENT_WRONG,
     ({ newName }) => {
-      toast.success(`${newName} is updated`);
+      toast.success(categoryUpdatedText(newName));
       setSelected(null);
       setUpdatedName('');
     });
-  const remove = useCategoryChange((category) => deleteCategory(category._id), GENERIC_ERROR,
-    () => toast.success('Category is deleted'));
+  const remove = useCategoryChange((category) => deleteCategory(category._id), SOMETHING_WENT_WRONG,
+    () => toast.success(CATEGORY_DELETED));
 
   // One write at a time over the three: the one under way shows busy, the other buttons wait.
   const once = useOneAtATime();

@@ -8,8 +8,7 @@ import { EMPTY_PRODUCT } from '../../components/dashboard/productValues';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS } from '../../components/dashboard/variantRows';
 import { saveNew } from '../../components/dashboard/saveProduct';
-
-const CREATED = 'Product created successfully';
+import { PRODUCT_CREATED } from '../../texts';
 
 /**
  * CreateProduct is the admin's form for a new product. Its sizes and colours are saved once
@@ -23,7 +22,7 @@ export default function CreateProduct() {
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
 
-  const submit = () => act(() => saveNew(values, variants, photo), CREATED);
+  const submit = () => act(() => saveNew(values, variants, photo), PRODUCT_CREATED);
 
   return (
     <DashboardShell title="Dashboard - Create Product" menu={<AdminMenu />}>
@@ -39,7 +38,7 @@ export default function CreateProduct() {
         onSubmit={submit}
         submitLabel="CREATE PRODUCT"
         busy={Boolean(running)}
-        saving={running === CREATED}
+        saving={running === PRODUCT_CREATED}
       />
     </DashboardShell>
   );

@@ -6,7 +6,7 @@ import AdminProductCard from '../../components/dashboard/AdminProductCard';
 import Pager from '../../components/dashboard/Pager';
 import ErrorState from '../../components/status/ErrorState';
 import EmptyState from '../../components/status/EmptyState';
-import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { LOADING_TEXT } from '../../texts';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { ADMIN_CREATE_PRODUCT } from '../../paths';
 import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../rules';

@@ -9,14 +9,12 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productValues } from '../../components/dashboard/productValues';
-import { GENERIC_ERROR, PRODUCT_CHANGED } from '../../components/dashboard/texts';
+import { PRODUCT_CHANGED } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { saveEdit } from '../../components/dashboard/saveProduct';
 import { ADMIN_PRODUCTS } from '../../paths';
-
-const UPDATED = 'Product Updated Successfully';
-const DELETED = 'Product DEleted Succfully';
+import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
 
 /**
  * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
@@ -30,7 +28,7 @@ export default function UpdateProduct() {
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const { data: product, error, refetch, isFetching } = useQuery({
     ...productQuery(slug),
-    meta: { errorText: GENERIC_ERROR, shownOnScreen: [404] },
+    meta: { errorText: SOMETHING_WENT_WRONG, shownOnScreen: [404] },
     staleTime: 0,
   });
   const [values, setValues] = useState(EMPTY_PRODUCT);
@@ -60,12 +58,12 @@ export default function UpdateProduct() {
   // Sizes saved but fields refused: the next try edits the version those sizes made.
   const variantsSaved = (saved) => setValues((v) => ({ ...v, updatedAt: saved.updatedAt }));
   const save = () => saveEdit(product, values, variants, photo, variantsSaved);
-  const update = () => act(save, UPDATED, onConflict);
+  const update = () => act(save, PRODUCT_UPDATED, onConflict);
 
   const remove = async () => {
-    const answer = window.prompt('Are You Sure want to delete this product ? ');
+    const answer = window.prompt(DELETE_PRODUCT_PROMPT);
     if (!answer) return;
-    await act(() => deleteProduct(product._id), DELETED);
+    await act(() => deleteProduct(product._id), PRODUCT_DELETED);
   };
 
   // A product deleted meanwhile (or a mistyped address) has no form to show: say so, and
@@ -96,11 +94,11 @@ export default function UpdateProduct() {
           onSubmit={update}
           submitLabel="UPDATE PRODUCT"
           busy={Boolean(running)}
-          saving={running === UPDATED}
+          saving={running === PRODUCT_UPDATED}
           notice={notice}
         >
-          <Button danger onClick={remove} loading={running === DELETED}
-            disabled={Boolean(running) && running !== DELETED}>
+          <Button danger onClick={remove} loading={running === PRODUCT_DELETED}
+            disabled={Boolean(running) && running !== PRODUCT_DELETED}>
             DELETE PRODUCT
           </Button>
         </ProductForm>

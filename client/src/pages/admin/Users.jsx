@@ -4,7 +4,7 @@ import AdminMenu from '../../components/dashboard/AdminMenu';
 import Pager from '../../components/dashboard/Pager';
 import UserTable from '../../components/dashboard/UserTable';
 import ErrorState from '../../components/status/ErrorState';
-import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { LOADING_TEXT } from '../../texts';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { ADMIN_USERS_PAGE_SIZE } from '../../rules';
 

@@ -11,7 +11,7 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import UserMenu from '../../components/dashboard/UserMenu';
 import TermList from '../../components/dashboard/TermList';
 import { fromNow } from '../../components/dashboard/format';
-import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { LOADING_TEXT } from '../../texts';
 import ErrorState from '../../components/status/ErrorState';
 import OrderItems from '../../components/order/OrderItems';
 import PaymentDetails from '../../components/order/PaymentDetails';

@@ -7,7 +7,7 @@ import OrdersBanner from '../../components/dashboard/OrdersBanner';
 import Pager from '../../components/dashboard/Pager';
 import ErrorState from '../../components/status/ErrorState';
 import EmptyState from '../../components/status/EmptyState';
-import { LOADING_TEXT } from '../../components/dashboard/texts';
+import { LOADING_TEXT } from '../../texts';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { SHOP } from '../../paths';
 import { USER_ORDERS_PAGE_SIZE } from '../../rules';

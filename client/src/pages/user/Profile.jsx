@@ -6,7 +6,7 @@ import { useAuth } from '../../context/auth';
 import { updateProfile } from '../../api/users';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import UserMenu from '../../components/dashboard/UserMenu';
-import { GENERIC_ERROR } from '../../components/dashboard/texts';
+import { PROFILE_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
 
 const FIELDS = [
   { name: 'name', label: 'Name' },
@@ -51,10 +51,10 @@ export default function Profile() {
   // A refusal shows the answer's error text or message, else Something went wrong.
   const save = useMutation({
     mutationFn: () => updateProfile(payload(values)),
-    meta: { errorText: GENERIC_ERROR },
+    meta: { errorText: SOMETHING_WENT_WRONG },
     onSuccess: (data) => {
       setAuth({ ...auth, user: data.updatedUser, token: data.token || auth.token });
-      toast.success('Profile Updated Successfully');
+      toast.success(PROFILE_UPDATED);
     },
   });
 
