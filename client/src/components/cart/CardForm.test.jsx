@@ -1,6 +1,6 @@
 // The card form on the cart page as a shopper fills it in: what it accepts as typed, how it
 // marks a wrong field, what Pay says, and which toasts stay on screen.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
@@ -123,6 +123,7 @@ describe('card form', () => {
     server.use(http.post(url('product/process-payment'), () => new Promise((resolve) => {
       fail = () => resolve(HttpResponse.error());
     })));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // a failed payment is silent, logged only
     const { user: person } = await openCart();
     await person.type(field('Card Number'), '4242424242424242');
     await person.type(field('Expiry (MMYY)'), '1230');
@@ -138,5 +139,7 @@ describe('card form', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
     await waitFor(() => expect(payButton()).toHaveFocus());
     document.body.removeAttribute('tabindex');
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 });

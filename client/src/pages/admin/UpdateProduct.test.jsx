@@ -153,6 +153,7 @@ describe('admin update product', () => {
   it('says a product that is not in the shop was not found, with a link back to the list, and no form', async () => {
     server.use(http.get(url('product/get-product/:slug'), () =>
       HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the page says it, the 404 is logged
     const { user, router } = await renderDashboard('/dashboard/admin/product/gone', { auth: signedIn(admin) });
     expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Update Product' })).not.toBeInTheDocument();
@@ -162,6 +163,8 @@ describe('admin update product', () => {
     expect(screen.queryByText('Product not found.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to all products' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
   });
 
   it('deletes after the prompt is answered, says so and goes to the products list', async () => {
