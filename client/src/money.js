@@ -29,6 +29,10 @@ export function signFor(currency, place) {
 /** formatMoney is an amount prefixed with its sign; the number is shown as the API gives it. */
 export const formatMoney = (amount, sign) => `${sign}${Number(amount ?? 0)}`;
 
+/** cartTotal is the plain sum of the prices (SPEC), added in paise so no rounding error creeps in. */
+export const cartTotal = (cart) =>
+  cart.reduce((sum, p) => sum + Math.round(Number(p.price || 0) * 100), 0) / 100;
+
 /** useMoney returns money(amount) in the shop's currency, as shown at `place`. */
 export function useMoney(place) {
   const { data } = useQuery(shopConfigQuery());

@@ -21,13 +21,9 @@ import { processPayment } from '../api/payment';
 import { sessionCheckQuery } from '../api/auth';
 import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
-import { useMoney } from '../money';
+import { cartTotal, useMoney } from '../money';
 import { SHOP, USER_ORDERS } from '../paths';
 import { CART_BLOCKED, CART_REPRICED, CART_SHORT, PAYMENT_DONE } from '../texts';
-
-/** cartTotal is the plain sum of the prices, rounded to paise. */
-export const cartTotal = (cart) =>
-  cart.reduce((sum, p) => sum + Math.round(Number(p.price || 0) * 100), 0) / 100;
 
 export default function CartPage() {
   const [auth] = useAuth();

@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import StatusSelect from './StatusSelect';
 import AdminOrderProduct from './AdminOrderProduct';
 import StackLabel from './StackLabel';
-import { fromNow } from './format';
+import { fromNow } from '../../dates';
 import { PAYMENT_TEXT } from '../../rules';
 
 /**

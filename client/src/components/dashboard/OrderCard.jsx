@@ -2,7 +2,7 @@ import { Card, Row, Col } from 'antd';
 import { Link } from 'react-router-dom';
 import OrderSummary from './OrderSummary';
 import OrderProduct from './OrderProduct';
-import { fromNow } from './format';
+import { fromNow } from '../../dates';
 import { USER_ORDER } from '../../paths';
 
 /**

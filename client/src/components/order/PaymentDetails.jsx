@@ -1,5 +1,6 @@
 import TermList from '../dashboard/TermList';
-import { cardText, providerText, when } from './format';
+import { cardText, providerText } from './format';
+import { when } from '../../dates';
 
 /** PaymentDetails shows how an order was paid and, once cancelled, when it was refunded. */
 export default function PaymentDetails({ payment, refundedAt }) {

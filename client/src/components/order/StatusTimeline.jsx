@@ -1,4 +1,5 @@
-import { changedBy, when } from './format';
+import { changedBy } from './format';
+import { when } from '../../dates';
 
 const dot = (status) => ({
   position: 'absolute', left: -21, top: 6, width: 10, height: 10, borderRadius: '50%',

@@ -1,8 +1,4 @@
-// How an order's page words its details: dates, who changed a status and the card paid with.
-import dayjs from 'dayjs';
-
-/** when is a date as people read it, e.g. "24 Nov 2026, 14:05". */
-export const when = (date) => dayjs(date).format('D MMM YYYY, HH:mm');
+// How an order's page words its details: who changed a status and the card paid with.
 
 const BY = { buyer: 'by you', admin: 'by the shop', shop: 'by the shop' };
 
