@@ -48,19 +48,23 @@ export default function Profile() {
 
   const change = (name) => (e) => setValues((v) => ({ ...v, [name]: e.target.value }));
 
-  // A refusal shows the answer's error text or message, else Something went wrong.
+  // A refusal shows the answer's error text or message, else Something went wrong. The answer
+  // updates the session as it is when it comes, and only the session that sent the save (the
+  // token it went with): a shopper who logged out meanwhile stays logged out.
   const save = useMutation({
     mutationFn: () => updateProfile(payload(values)),
     meta: { errorText: SOMETHING_WENT_WRONG },
-    onSuccess: (data) => {
-      setAuth({ ...auth, user: data.updatedUser, token: data.token || auth.token });
+    onSuccess: (data, sentWith) => {
+      setAuth((current) => (current.token === sentWith
+        ? { ...current, user: data.updatedUser, token: data.token || current.token }
+        : current));
       toast.success(PROFILE_UPDATED);
     },
   });
 
   return (
     <DashboardShell title="Your Profile" menu={<UserMenu />}>
-      <Form layout="vertical" onFinish={() => save.mutate()} style={{ maxWidth: 480 }}>
+      <Form layout="vertical" onFinish={() => save.mutate(auth.token)} style={{ maxWidth: 480 }}>
         <h1 className="dashboard__title">User Profile</h1>
         {FIELDS.filter(shown).map(
           ({ name, label, type, disabled, readOnly, placeholder, onRequest }) => (

@@ -155,6 +155,21 @@ describe('shopper profile', () => {
     expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-123' });
   });
 
+  it('keeps a shopper who logged out while the save was under way logged out', async () => {
+    const answer = held(() => HttpResponse.json({ success: true, updatedUser: { ...user, phone: '555-0199' } }));
+    server.use(http.put(url('auth/profile'), answer.handler));
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await person.click(await screen.findByRole('button', { name: 'Update' }));
+    await person.click(screen.getByRole('button', { name: /account menu/i }));
+    await person.click(screen.getByRole('link', { name: 'Logout' }));
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    answer.release();
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
   it('shows the error field of a refused update', async () => {
     server.use(
       http.put(url('auth/profile'), () =>
