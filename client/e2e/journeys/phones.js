@@ -400,7 +400,14 @@ export default function phones() {
     await shopper.getByRole('button', { name: 'Cancel order' }).click();
     const close = dialog.getByRole('button', { name: 'Close' });
     await close.waitFor();
-    await shopper.waitForTimeout(500); // the dialog's opening animation
+    // The dialog zooms in as it opens: measure once no animation runs in it (antd's motion
+    // keeps its zoom, paused or running, on the dialog from its first frame to its last).
+    await dialog.evaluate((el) => new Promise((resolve) => {
+      const root = el.closest('.ant-modal-root') ?? el;
+      const settled = () => (root.getAnimations({ subtree: true }).length === 0
+        ? resolve() : requestAnimationFrame(settled));
+      requestAnimationFrame(settled);
+    }));
     // The title's text, not its box: a block as wide as the dialog.
     const t = await dialog.locator('.ant-modal-title').evaluate((el) => {
       const range = document.createRange();
