@@ -6,7 +6,7 @@
 // undoes it.
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_PARAM } from './useLoadedPages';
+import { withPage } from './page-param';
 import { FILTERS, IN_STOCK_FILTER, LIST_FILTERS, PRICE_FILTERS } from '../rules';
 
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'name'];
@@ -48,8 +48,7 @@ export default function useBrowseFilters() {
         if (isEmpty(value) || (name === 'sort' && value === DEFAULT_SORT)) next.delete(name);
         else next.set(name, Array.isArray(value) ? value.join(',') : String(value));
       }
-      next.delete(PAGE_PARAM);
-      return next;
+      return withPage(next, 1);
     }, { preventScrollReset: true });
   }, [setParams]);
   return [filters, setFilters];

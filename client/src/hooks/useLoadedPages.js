@@ -4,23 +4,15 @@
 // keeps the scroll position. Other parameters of the address are kept as they are.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { readPage, withPage } from './page-param';
 
-export const PAGE_PARAM = 'page';
 const MAX_PAGES = 100;
 
 export default function useLoadedPages() {
   const [params, setParams] = useSearchParams();
-  const asked = Number.parseInt(params.get(PAGE_PARAM) ?? '1', 10);
-  const pages = Number.isFinite(asked) ? Math.min(Math.max(asked, 1), MAX_PAGES) : 1;
+  const pages = Math.min(readPage(params), MAX_PAGES);
   const loadMore = useCallback(() => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(PAGE_PARAM, String(pages + 1));
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+    setParams((current) => withPage(current, pages + 1), { replace: true, preventScrollReset: true });
   }, [pages, setParams]);
   return [pages, loadMore];
 }

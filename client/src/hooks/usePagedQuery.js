@@ -5,18 +5,12 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
+import { readPage, withPage } from './page-param';
 
 export default function usePagedQuery(pageOf, pageSize) {
   const [params, setParams] = useSearchParams();
-  const asked = Number.parseInt(params.get('page'), 10);
-  const page = Number.isInteger(asked) && asked > 1 ? asked : 1;
-  const setPage = (n, options) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (n > 1) next.set('page', String(n));
-      else next.delete('page');
-      return next;
-    }, options);
+  const page = readPage(params);
+  const setPage = (n, options) => setParams((current) => withPage(current, n), options);
 
   const result = useQuery(pageOf(page));
   const total = result.isPlaceholderData ? undefined : result.data?.total;

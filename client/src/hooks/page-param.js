@@ -1,0 +1,19 @@
+// The page of a list in the address (`?page=4`): which page a paged list shows, or how many
+// pages a Load more list has loaded. Read and written here only, so both kinds of list agree
+// on what an address means: no `page` (or a wrong one) is page 1, and page 1 is left out.
+
+export const PAGE_PARAM = 'page';
+
+/** readPage is the page an address asks for: a whole number from 1, else 1. */
+export function readPage(params) {
+  const asked = Number.parseInt(params.get(PAGE_PARAM), 10);
+  return Number.isInteger(asked) && asked > 1 ? asked : 1;
+}
+
+/** withPage is a copy of the address' parameters at page n, the others kept as they are. */
+export function withPage(params, n) {
+  const next = new URLSearchParams(params);
+  if (n > 1) next.set(PAGE_PARAM, String(n));
+  else next.delete(PAGE_PARAM);
+  return next;
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { readPage, withPage } from './page-param';
+
+const page = (query) => readPage(new URLSearchParams(query));
+
+describe('the page in the address', () => {
+  it('is the page asked, or 1 for none, a wrong one or one below 1', () => {
+    expect(page('page=4')).toBe(4);
+    expect([page(''), page('page=abc'), page('page=0'), page('page=-2')]).toEqual([1, 1, 1, 1]);
+  });
+
+  it('is written for pages after the first only, keeping the other parameters', () => {
+    expect(withPage(new URLSearchParams('size=M&page=3'), 1).toString()).toBe('size=M');
+    expect(withPage(new URLSearchParams('size=M'), 2).toString()).toBe('size=M&page=2');
+  });
+});
