@@ -1,10 +1,13 @@
 // The shop's business constants in one place: page sizes, counts, lengths, statuses, roles.
 
-/** Page sizes of the admin lists. The shop list's page size is the server's. */
+/**
+ * Page sizes of the admin lists. The shop list's page size is the server's. A dashboard list
+ * shows its pager only when it holds more than one page.
+ */
 export const ADMIN_USERS_PAGE_SIZE = 10;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 6;
 export const ADMIN_ORDERS_PAGE_SIZE = 3;
-/** The shopper's orders come 10 a page; the pager shows only when there are more. */
+/** The shopper's orders come 10 a page. */
 export const USER_ORDERS_PAGE_SIZE = 10;
 
 /** Products shown under "Similar Products" on a product page. */

@@ -5,10 +5,8 @@ import { allOrdersQuery, ORDERS_KEY, updateOrderStatus } from '../../api/orders'
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import AdminOrderCard from '../../components/dashboard/AdminOrderCard';
-import Pager from '../../components/dashboard/Pager';
-import ErrorState from '../../components/status/ErrorState';
-import { LOADING_TEXT, ORDER_STATUS_ERROR } from '../../texts';
-import usePagedQuery from '../../hooks/usePagedQuery';
+import PagedList from '../../components/dashboard/PagedList';
+import { ORDER_STATUS_ERROR } from '../../texts';
 import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 
 /**
@@ -21,10 +19,6 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
 export default function AdminOrders() {
   const [auth] = useAuth();
   const queryClient = useQueryClient();
-  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(
-    (n) => allOrdersQuery(auth?.token, n, ADMIN_ORDERS_PAGE_SIZE),
-    ADMIN_ORDERS_PAGE_SIZE,
-  );
   const [changed, setChanged] = useState('');
   // The status each order is being set to, by order id, while its change is under way.
   const [pending, setPending] = useState({});
@@ -44,31 +38,19 @@ export default function AdminOrders() {
     status.mutate({ order, value, number });
   };
 
-  let body;
-  if (!auth?.token) body = null;
-  else if (isPending) body = <p aria-busy="true">{LOADING_TEXT}</p>;
-  else if (isError) body = <ErrorState what="the orders" error={error} onRetry={refetch} />;
-  else if (data.total === 0) body = <p>No orders yet.</p>;
-  else {
-    body = (
-      <>
-        {data.orders.map((order, i) => {
-          const number = (data.page - 1) * ADMIN_ORDERS_PAGE_SIZE + i + 1;
-          return (
-            <AdminOrderCard key={order._id} order={order} number={number} pendingStatus={pending[order._id]}
-              onStatusChange={(o, value) => changeStatus(o, value, number)} />
-          );
-        })}
-        <Pager page={page} pageSize={ADMIN_ORDERS_PAGE_SIZE} total={data.total} onChange={setPage} />
-      </>
-    );
-  }
-
   return (
     <DashboardShell title="All Orders Data" menu={<AdminMenu />}>
       <h1 className="dashboard__title">All Orders</h1>
       <p className="visually-hidden" role="status">{changed}</p>
-      {body}
+      {auth?.token && (
+        <PagedList pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)} pageSize={ADMIN_ORDERS_PAGE_SIZE}
+          what="the orders" empty={<p>No orders yet.</p>}>
+          {(data, first) => data.orders.map((order, i) => (
+            <AdminOrderCard key={order._id} order={order} number={first + i + 1} pendingStatus={pending[order._id]}
+              onStatusChange={(o, value) => changeStatus(o, value, first + i + 1)} />
+          ))}
+        </PagedList>
+      )}
     </DashboardShell>
   );
 }

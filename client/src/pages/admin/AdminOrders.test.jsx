@@ -252,4 +252,11 @@ describe('admin orders', () => {
     await renderDashboard(PATH, { auth: signedIn(admin) });
     await retryOffered('Store unavailable');
   });
+
+  it('shows no pager when every order fits on one page', async () => {
+    answerOrders(orders.slice(0, 3));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByRole('article', { name: 'Order #3' })).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
 });

@@ -97,4 +97,19 @@ describe('admin users', () => {
     await renderDashboard(PATH, { auth: signedIn(admin) });
     await retryOffered('Store unavailable');
   });
+
+  it('shows no pager when every user fits on one page', async () => {
+    server.use(http.get(url('auth/all-users'), () =>
+      HttpResponse.json({ success: true, users: users.slice(0, 4), total: 4 })));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('User 4')).toBeInTheDocument();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('says so when there are no users, with no empty table', async () => {
+    server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: [], total: 0 })));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
 });

@@ -1,0 +1,21 @@
+// One page of a dashboard list the server pages, with the states every such list has: please
+// wait... until the first answer, the failure with Try again, `empty` when the list holds
+// nothing, else the page (`children(data, first)`, `first` being the number of items on the
+// pages before it, for numbering across pages) and a pager when there is more than one page.
+import Pager from './Pager';
+import ErrorState from '../status/ErrorState';
+import usePagedQuery from '../../hooks/usePagedQuery';
+import { LOADING_TEXT } from '../../texts';
+
+export default function PagedList({ pageOf, pageSize, what, empty, children }) {
+  const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(pageOf, pageSize);
+  if (isPending) return <p aria-busy="true">{LOADING_TEXT}</p>;
+  if (isError) return <ErrorState what={what} error={error} onRetry={refetch} />;
+  if (data.total === 0) return empty;
+  return (
+    <>
+      {children(data, (data.page - 1) * pageSize)}
+      {data.total > pageSize && <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />}
+    </>
+  );
+}
