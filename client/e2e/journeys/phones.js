@@ -401,10 +401,12 @@ export default function phones() {
     const close = dialog.getByRole('button', { name: 'Close' });
     await close.waitFor();
     // The dialog zooms in as it opens: measure once no animation runs in it (antd's motion
-    // keeps its zoom, paused or running, on the dialog from its first frame to its last).
+    // keeps its zoom, paused or running, on the dialog from its first frame to its last), or
+    // after 3 s, as check() does.
     await dialog.evaluate((el) => new Promise((resolve) => {
       const root = el.closest('.ant-modal-root') ?? el;
-      const settled = () => (root.getAnimations({ subtree: true }).length === 0
+      const deadline = performance.now() + 3000;
+      const settled = () => (root.getAnimations({ subtree: true }).length === 0 || performance.now() > deadline
         ? resolve() : requestAnimationFrame(settled));
       requestAnimationFrame(settled);
     }));
