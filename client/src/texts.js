@@ -29,7 +29,10 @@ export const LOGOUT_SUCCESS = 'LOG-OUT SUCCESSFULLY';
 export const DELETE_PRODUCT_PROMPT = 'Are You Sure want to delete this product ? ';
 
 // Screens.
-/** Ours: said beside the total when Pay found today's prices or names differ from the cart's (nothing was charged). */
+/**
+ * Ours: said beside the total when Pay found today's prices or names differ from the cart's
+ * (nothing was charged).
+ */
 export const CART_REPRICED = 'Prices in your cart changed; please check the total.';
 /** Ours: beside Pay when some lines hold more than the shop has (the lines say which). */
 export const CART_SHORT = 'Some items are sold out or short of stock: see the marked lines.';

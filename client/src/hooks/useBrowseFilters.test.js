@@ -4,7 +4,9 @@ import { browseParams, EMPTY_FACETS } from '../api/browse';
 import { activeFilters, NO_FILTERS, readFilters } from './useBrowseFilters';
 
 /** A value of each filter as an address holds it. */
-const inAddress = { category: 'shirts,jeans', size: 'M,L', colour: 'Navy', minPrice: '10', maxPrice: '90', inStock: 'true' };
+const inAddress = {
+  category: 'shirts,jeans', size: 'M,L', colour: 'Navy', minPrice: '10', maxPrice: '90', inStock: 'true',
+};
 
 describe('the filters of a product list', () => {
   it('reads every filter of an address and sends each to the browse call as it was', () => {

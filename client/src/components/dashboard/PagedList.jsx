@@ -15,7 +15,9 @@ export default function PagedList({ pageOf, pageSize, what, empty, children }) {
   return (
     <>
       {children(data, (data.page - 1) * pageSize)}
-      {data.total > pageSize && <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />}
+      {data.total > pageSize && (
+        <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
+      )}
     </>
   );
 }

@@ -34,6 +34,7 @@ export default function useProductAction() {
       navigate(ADMIN_PRODUCTS);
     },
   });
-  const act = (call, successText, onConflict) => once(() => mutation.mutateAsync({ call, successText, onConflict }));
+  const act = (call, successText, onConflict) =>
+    once(() => mutation.mutateAsync({ call, successText, onConflict }));
   return [act, mutation.isPending ? mutation.variables.successText : ''];
 }

@@ -43,10 +43,11 @@ export default function AdminOrders() {
       <h1 className="dashboard__title">All Orders</h1>
       <p className="visually-hidden" role="status">{changed}</p>
       {auth?.token && (
-        <PagedList pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)} pageSize={ADMIN_ORDERS_PAGE_SIZE}
-          what="the orders" empty={<p>No orders yet.</p>}>
+        <PagedList pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)}
+          pageSize={ADMIN_ORDERS_PAGE_SIZE} what="the orders" empty={<p>No orders yet.</p>}>
           {(data, first) => data.orders.map((order, i) => (
-            <AdminOrderCard key={order._id} order={order} number={first + i + 1} pendingStatus={pending[order._id]}
+            <AdminOrderCard key={order._id} order={order} number={first + i + 1}
+              pendingStatus={pending[order._id]}
               onStatusChange={(o, value) => changeStatus(o, value, first + i + 1)} />
           ))}
         </PagedList>

@@ -72,8 +72,8 @@ export default function CreateCategory() {
           onSubmit={() => once(() => create.mutateAsync(name))} saving={create.isPending} busy={busy} />
       </div>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories">
-        <CategoryTable categories={categories} onEdit={openEdit} onDelete={(c) => once(() => remove.mutateAsync(c))}
-          deleting={deleting} busy={busy} />
+        <CategoryTable categories={categories} onEdit={openEdit}
+          onDelete={(c) => once(() => remove.mutateAsync(c))} deleting={deleting} busy={busy} />
       </div>
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
         <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName}

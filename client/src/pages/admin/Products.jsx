@@ -13,8 +13,8 @@ export default function Products() {
   return (
     <DashboardShell title="Dashboard - All Products" menu={<AdminMenu />}>
       <h1 className="dashboard__title">All Products List</h1>
-      <PagedList pageOf={(n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE)} pageSize={ADMIN_PRODUCTS_PAGE_SIZE}
-        what="the products"
+      <PagedList pageOf={(n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE)}
+        pageSize={ADMIN_PRODUCTS_PAGE_SIZE} what="the products"
         empty={<EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />}>
         {(data) => (
           <Row gutter={[16, 16]}>
