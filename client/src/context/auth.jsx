@@ -11,6 +11,9 @@ import { forgetCheckoutKey } from '../api/payment';
 import { AUTH_KEY, readJSON } from '../storage-keys';
 
 const empty = { user: null, token: '' };
+
+/** signedOut is the session after Logout: setAuth(signedOut) ends this browser's session. */
+export const signedOut = empty;
 const AuthContext = createContext([empty, () => {}]);
 
 function loadAuth() {

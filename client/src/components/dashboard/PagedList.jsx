@@ -1,13 +1,14 @@
 // One page of a dashboard list the server pages, with the states every such list has: please
 // wait... until the first answer, the failure with Try again, `empty` when the list holds
 // nothing, else the page (`children(data, first)`, `first` being the number of items on the
-// pages before it, for numbering across pages) and a pager when there is more than one page.
+// pages before it, for numbering across pages) and the pager. SPEC gives the admin lists a
+// pager whatever their length; `pagerOnOnePage={false}` leaves it out when one page holds all.
 import Pager from './Pager';
 import ErrorState from '../status/ErrorState';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { LOADING_TEXT } from '../../texts';
 
-export default function PagedList({ pageOf, pageSize, what, empty, children }) {
+export default function PagedList({ pageOf, pageSize, what, empty, pagerOnOnePage = true, children }) {
   const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(pageOf, pageSize);
   if (isPending) return <p aria-busy="true">{LOADING_TEXT}</p>;
   if (isError) return <ErrorState what={what} error={error} onRetry={refetch} />;
@@ -15,7 +16,7 @@ export default function PagedList({ pageOf, pageSize, what, empty, children }) {
   return (
     <>
       {children(data, (data.page - 1) * pageSize)}
-      {data.total > pageSize && (
+      {(pagerOnOnePage || data.total > pageSize) && (
         <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
       )}
     </>

@@ -121,6 +121,21 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.update.loadedQuantity).toBe('7');
   });
 
+  it('keeps the units sold while the form was open when the sizes are removed', async () => {
+    const saved = { ...tee, options: [], variants: [], quantity: 13, updatedAt: '2026-11-23T10:00:05.000Z' };
+    const sent = answer({ variants: () => HttpResponse.json({ success: true, message: 'saved', product: saved }) });
+    const { user } = await open();
+    const removeRow = () => screen.queryAllByRole('button', { name: /^Remove (?!option)/ })[0];
+    for (let row = removeRow(); row; row = removeRow()) await user.click(row);
+    await user.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.options).toEqual([]);
+    // Three of the 16 shown were sold meanwhile: the form's figure, unchanged, keeps the 13.
+    expect(sent.update).toMatchObject({ quantity: String(tee.quantity), loadedQuantity: String(tee.quantity) });
+  });
+
   it('sends no variants for a product sold as one thing', async () => {
     const sent = answer();
     const { user } = await renderDashboard(`/dashboard/admin/product/${products[1].slug}`, { auth: signedIn(admin) });

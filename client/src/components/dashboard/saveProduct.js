@@ -54,6 +54,10 @@ export async function saveEdit(product, values, variants, photo, onVariantsSaved
   const saved = await saveVariants(product, variants, values.updatedAt);
   if (saved) onVariantsSaved(saved);
   const fields = formValues(values, variants);
-  const version = saved?.updatedAt ? { updatedAt: saved.updatedAt, loadedQuantity: saved.quantity } : {};
+  // A product still sold by size keeps its sizes' stock whatever is sent. One no longer sold by
+  // size is told the stock the form showed: sent unchanged, the stock stays as sales left it
+  // (the units sold while the form was open stay sold); changed, it is set outright.
+  const loadedQuantity = saved?.options?.length ? saved.quantity : values.loadedQuantity;
+  const version = saved?.updatedAt ? { updatedAt: saved.updatedAt, loadedQuantity } : {};
   return updateProduct(product._id, productFormData({ ...fields, ...version }, photo));
 }

@@ -7,13 +7,21 @@ import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
 import { forgotPassword } from '../../api/auth';
 import { LOGIN, RESET_PASSWORD } from '../../paths';
+import { useAuth, signedOut } from '../../context/auth';
+
+const sameEmail = (a, b) => Boolean(a) && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export default function ForgotPassword() {
   const navigate = useNavigate();
+  const [auth, setAuth] = useAuth();
   const [values, field] = useFormState({ email: '', newpassword: '', answer: '' });
   const [submit, busy] = useSubmit(
     () => forgotPassword(values.email, values.newpassword, values.answer),
-    () => navigate(LOGIN),
+    () => {
+      // The reset ends every session of that account: this browser's, when it is that one.
+      if (sameEmail(auth.user?.email, values.email)) setAuth(signedOut);
+      navigate(LOGIN);
+    },
   );
 
   return (

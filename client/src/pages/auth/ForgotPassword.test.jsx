@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
+import { admin, signedIn, user } from '../../test/fixtures';
 
 async function fill(person) {
   await person.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -30,6 +31,21 @@ describe('Forget password page', () => {
     expect(await screen.findByText('Password Reset Successfully')).toBeInTheDocument();
     expect(body).toEqual({ email: 'ada@example.com', newpassword: 'newsecret', answer: 'blue' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('signs this browser out when it held the account reset, and no other', async () => {
+    server.use(http.post(url('auth/forgot-password'), () =>
+      HttpResponse.json({ success: true, message: 'Password Reset Successfully' })));
+    const own = await renderRoute('/forget-password', { auth: signedIn(user) }); // ada@example.com
+    await fill(own.user);
+    await waitFor(() => expect(own.router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth')).toBeNull();
+    own.unmount();
+
+    const other = await renderRoute('/forget-password', { auth: signedIn(admin) }); // grace@example.com
+    await fill(other.user);
+    await waitFor(() => expect(other.router.state.location.pathname).toBe('/login'));
+    expect(JSON.parse(localStorage.getItem('auth')).user.email).toBe(admin.email);
   });
 
   it('shows the server message on failure', async () => {

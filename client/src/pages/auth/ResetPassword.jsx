@@ -8,6 +8,7 @@ import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
 import { requestResetLink, resetPassword } from '../../api/auth';
+import { useAuth, signedOut } from '../../context/auth';
 import { LOGIN, RESET_PASSWORD } from '../../paths';
 import { SOMETHING_WENT_WRONG } from '../../texts';
 
@@ -40,8 +41,14 @@ function AskForLink() {
 
 function NewPassword({ token }) {
   const navigate = useNavigate();
+  const [, setAuth] = useAuth();
   const [values, field] = useFormState({ newpassword: '' });
-  const [submit, busy] = useSubmit(() => resetPassword(token, values.newpassword), () => navigate(LOGIN));
+  // The reset ends every session of the account, and the one of this browser is, almost
+  // surely, the account whose mail brought the link: it signs out, and /login shows it so.
+  const [submit, busy] = useSubmit(() => resetPassword(token, values.newpassword), () => {
+    setAuth(signedOut);
+    navigate(LOGIN);
+  });
   return (
     <form className="auth-form" onSubmit={submit}>
       <h1>CHOOSE A NEW PASSWORD</h1>

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
+import { signedIn } from '../../test/fixtures';
 
 const SENT = 'If an account has this email, a link to reset its password is on its way. It works for 30 minutes.';
 
@@ -70,6 +71,18 @@ describe('Reset by email: the link', () => {
     expect(await screen.findByText('Password reset successfully. Please sign in.')).toBeInTheDocument();
     expect(body).toEqual({ token: 'tok-123_abc', newpassword: 'brand-new-secret' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('signs this browser out: the reset ended the session it held', async () => {
+    server.use(http.post(url('auth/reset-password'), () =>
+      HttpResponse.json({ success: true, message: 'Password reset successfully. Please sign in.' })));
+    const { user: person, router } = await renderRoute('/reset-password?token=tok', { auth: signedIn() });
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    await person.type(screen.getByLabelText('New Password'), 'brand-new-secret');
+    await person.click(screen.getByRole('button', { name: 'RESET' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'Login' }).length).toBeGreaterThan(0);
   });
 
   it('stays and shows the server message for a used or expired link, offering a new one', async () => {

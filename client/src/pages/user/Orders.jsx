@@ -21,7 +21,7 @@ export default function Orders() {
       <h1 className="dashboard__title">Orders</h1>
       {auth?.token && (
         <PagedList pageOf={(n) => myOrdersQuery(auth.token, n, USER_ORDERS_PAGE_SIZE)}
-          pageSize={USER_ORDERS_PAGE_SIZE} what="your orders"
+          pageSize={USER_ORDERS_PAGE_SIZE} what="your orders" pagerOnOnePage={false}
           empty={<EmptyState title="You have no orders yet." to={SHOP} action="Start shopping" />}>
           {(data, first) => data.orders.map((order, i) => (
             <OrderCard key={order._id} order={order} number={first + i + 1} />
