@@ -56,9 +56,18 @@ func (t stockTarget) inc(n int) bson.M {
 	return bson.M{t.path: n, "quantity": n, "variantsRev": 1}
 }
 
-// target finds item in the product doc. ENOTFOUND when its variant is gone.
+// target finds item in the product doc. ENOTFOUND when its variant is gone, or when the item
+// has none and the product is now sold by size: its own stock is then its sizes' sum, and units
+// taken from it or given back to it would be counted against no size.
 func target(doc bson.Raw, item shop.StockItem) (stockTarget, error) {
 	if item.VariantID == "" {
+		if variants, ok := doc.Lookup("variants").ArrayOK(); ok {
+			if vs, _ := variants.Values(); len(vs) > 0 {
+				name, _ := doc.Lookup("name").StringValueOK()
+				return stockTarget{}, shop.Errorf(shop.ENOTFOUND,
+					"%s is now sold by size. Please remove it from your cart and choose a size.", name)
+			}
+		}
 		q, _ := doc.Lookup("quantity").AsInt64OK()
 		return stockTarget{guard: bson.M{}, path: "quantity", quantity: int(q)}, nil
 	}
@@ -72,7 +81,8 @@ func target(doc bson.Raw, item shop.StockItem) (stockTarget, error) {
 	}
 	i := d.variantIndex(vid)
 	if i < 0 {
-		return stockTarget{}, shop.Errorf(shop.ENOTFOUND, "This size of product %s is no longer sold.", item.ProductID)
+		return stockTarget{}, shop.Errorf(shop.ENOTFOUND,
+			"The chosen size of %s in your cart is no longer sold. Please remove it and choose again.", d.Name)
 	}
 	at := fmt.Sprintf("variants.%d", i)
 	return stockTarget{guard: bson.M{at + "._id": vid}, path: at + ".quantity", quantity: d.Variants[i].Quantity}, nil
@@ -228,7 +238,8 @@ func (s *Stock) update(ctx context.Context, item shop.StockItem, decide func(doc
 	}
 	var moved, taken bool
 	var after *shop.CatalogueProduct
-	err = s.db.guardedUpdateThen(ctx, s.db.db.Collection(productsColl), oid, "Product "+item.ProductID+" is no longer sold.",
+	err = s.db.guardedUpdateThen(ctx, s.db.db.Collection(productsColl), oid,
+		"A product in your cart (id "+item.ProductID+") is no longer sold. Please remove it and try again.",
 		func(doc bson.Raw) (bson.M, bson.M, error) {
 			guard, update, err := decide(doc)
 			if err != nil || update == nil {

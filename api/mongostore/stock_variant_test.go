@@ -3,6 +3,7 @@ package mongostore_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -198,5 +199,90 @@ func TestVariantEditDuringSalesLosesNoSale(t *testing.T) {
 	wg.Wait()
 	if total, each := variantQuantities(t, db, id); ok.Load() != 5 || total != 10 || fmt.Sprint(each) != "[4 0 6]" {
 		t.Fatalf("%d reservations succeeded leaving %d %v; want 5 leaving 10 [4 0 6]", ok.Load(), total, each)
+	}
+}
+
+// Shoppers whose cards are declined keep taking units of a size and giving them back: an
+// admin's edits of the sizes meanwhile are decided on the product as it stands when written,
+// so none is refused as "changed meanwhile", and the stock ends where it began.
+func TestVariantEditsGoThroughWhileUnitsKeepMoving(t *testing.T) {
+	db := storetest.NewDB(t)
+	_, _, products := catalogueOn(t, db)
+	stock := mongostore.NewStock(db, &changeLog{})
+	id, vids := insertSizedProduct(t, db, 4, 5, 6)
+	edited := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			item := shop.StockItem{ProductID: id, VariantID: vids[1]}
+			for {
+				select {
+				case <-edited:
+					return
+				default:
+				}
+				order := bson.NewObjectID().Hex()
+				if err := stock.Reserve(context.Background(), order, item, 1); err != nil {
+					if shop.ErrorCode(err) != shop.ECONFLICT {
+						t.Errorf("reserve: %v", err)
+					}
+					continue
+				}
+				if err := stock.Release(context.Background(), order, item); err != nil {
+					t.Errorf("release: %v", err)
+				}
+			}
+		})
+	}
+	for i := range 8 {
+		price := float64(400 + i)
+		in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
+		for k, size := range []string{"S", "M", "L"} {
+			in.Variants = append(in.Variants, shop.VariantInput{ID: vids[k], SKU: id + size,
+				Options: map[string]string{"Size": size}, Price: &price})
+		}
+		if _, err := products.SetVariants(context.Background(), id, in); err != nil {
+			t.Errorf("edit %d while units moved: %v", i, err)
+		}
+	}
+	close(edited)
+	wg.Wait()
+	if total, each := variantQuantities(t, db, id); total != 15 || fmt.Sprint(each) != "[4 5 6]" {
+		t.Fatalf("stock %d %v after every unit came back, want 15 [4 5 6]", total, each)
+	}
+}
+
+// A plain product turned into sizes while a checkout holds some of its units: the sizes' stock
+// is what the admin set, the held units are not given back on top of it, and no unit without a
+// size can be taken any more.
+func TestAPlainProductTurnedIntoSizesTakesNoUnitWithoutASize(t *testing.T) {
+	db := storetest.NewDB(t)
+	_, _, products := catalogueOn(t, db)
+	stock := mongostore.NewStock(db, &changeLog{})
+	id := insertProduct(t, db, 10)
+	plain := shop.StockItem{ProductID: id}
+	held := bson.NewObjectID().Hex()
+	if err := stock.Reserve(t.Context(), held, plain, 3); err != nil {
+		t.Fatal(err)
+	}
+	s, m := 4, 5
+	in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M"}}},
+		Variants: []shop.VariantInput{{SKU: id + "S", Options: map[string]string{"Size": "S"}, Quantity: &s},
+			{SKU: id + "M", Options: map[string]string{"Size": "M"}, Quantity: &m}}}
+	if _, err := products.SetVariants(t.Context(), id, in); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Reserve(t.Context(), bson.NewObjectID().Hex(), plain, 1); shop.ErrorCode(err) != shop.ENOTFOUND ||
+		!strings.Contains(shop.ErrorMessage(err), "now sold by size") {
+		t.Fatalf("a unit without a size after the change: %v, want ENOTFOUND saying it is sold by size", err)
+	}
+	if err := stock.Release(t.Context(), held, plain); err != nil {
+		t.Fatal(err)
+	}
+	if err := stock.Restock(t.Context(), bson.NewObjectID().Hex(), plain, 2); err != nil {
+		t.Fatal(err)
+	}
+	if total, each := variantQuantities(t, db, id); total != 9 || fmt.Sprint(each) != "[4 5]" {
+		t.Fatalf("stock %d %v, want the 9 [4 5] the admin set", total, each)
 	}
 }

@@ -50,9 +50,14 @@ func (s *ProductService) SetVariants(ctx context.Context, id string, in shop.Var
 	}
 }
 
-// setVariantsOnce reads the product, validates the edit against its variants and writes it
-// over the same state it read. written is false when another edit or a sale changed the
-// variants between the read and the write.
+// errClaimsMoved: the product's SKUs changed between the claims and the write (another edit
+// released one this edit keeps): claim again.
+var errClaimsMoved = errors.New("the product's SKUs changed since they were claimed")
+
+// setVariantsOnce claims the SKUs new to the product, then decides the edit on the product as
+// it stands under its guarded update (see guardedUpdate): a kept variant sent without its
+// stock keeps the stock that sales left, and a sale meanwhile neither refuses the edit nor is
+// undone by it. written is false when the SKUs claimed no longer fit the product.
 func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID, in shop.VariantsInput) (written bool, err error) {
 	var old productDoc
 	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&old); err != nil {
@@ -65,11 +70,7 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 	if err != nil {
 		return false, err
 	}
-	had := map[string]bool{}
-	for _, v := range old.Variants {
-		had[v.SKU] = true
-	}
-	var fresh, claimed []string // SKUs new to the product; those claimed are given back if it is not written
+	claimed, err := s.claimSKUs(ctx, oid, newSKUs(&old, vs))
 	defer func() {
 		if !written {
 			for _, sku := range claimed {
@@ -77,45 +78,99 @@ func (s *ProductService) setVariantsOnce(ctx context.Context, oid bson.ObjectID,
 			}
 		}
 	}()
-	docs, opts := variantDocs(vs), optionDocs(in.Options)
-	keep := map[string]bool{}
+	if err != nil {
+		return false, err
+	}
+	isClaimed := map[string]bool{}
+	for _, sku := range claimed {
+		isClaimed[sku] = true
+	}
+	var dropped []string // SKUs of the variants the written edit removed
+	err = s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
+		var cur productDoc
+		if err := bson.Unmarshal(raw, &cur); err != nil {
+			return nil, nil, fmt.Errorf("read product %s: %w", oid.Hex(), err)
+		}
+		if in.LoadedAt != nil && cur.editedSince(*in.LoadedAt) {
+			return nil, nil, errProductMoved
+		}
+		vs, err := in.Validate(cur.variants())
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, sku := range newSKUs(&cur, vs) {
+			if !isClaimed[sku] {
+				return nil, nil, errClaimsMoved
+			}
+		}
+		keep := map[string]bool{}
+		for _, v := range vs {
+			keep[v.SKU] = true
+		}
+		dropped = dropped[:0]
+		for _, v := range cur.Variants {
+			if !keep[v.SKU] {
+				dropped = append(dropped, v.SKU)
+			}
+		}
+		return variantsGuard(cur.VariantsRev), variantsUpdate(raw, s.now(), in, vs), nil
+	})
+	if errors.Is(err, errClaimsMoved) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	for _, sku := range dropped {
+		s.releaseSKU(ctx, oid, sku)
+	}
+	return true, nil
+}
+
+// newSKUs are the SKUs of vs that product d does not sell yet.
+func newSKUs(d *productDoc, vs []shop.Variant) []string {
+	had := map[string]bool{}
+	for _, v := range d.Variants {
+		had[v.SKU] = true
+	}
+	var fresh []string
 	for _, v := range vs {
-		keep[v.SKU] = true
 		if !had[v.SKU] {
 			fresh = append(fresh, v.SKU)
 		}
 	}
-	if claimed, err = s.claimSKUs(ctx, oid, fresh); err != nil {
-		return false, err
+	return fresh
+}
+
+// variantsGuard is what must still hold of a product whose variants were decided at revision
+// rev: on MongoDB a sale in between moves it, and the edit is decided again.
+func variantsGuard(rev int) bson.M {
+	if rev == 0 {
+		return bson.M{"variantsRev": bson.M{"$in": bson.A{0, nil}}}
 	}
-	now := s.now() // one instant: the product's fields are then sent as an edit of this one
-	set := bson.M{"options": opts, "variants": docs, "updatedAt": now, "editedAt": now}
+	return bson.M{"variantsRev": rev}
+}
+
+// variantsUpdate writes the validated variants vs of edit in over the product raw.
+func variantsUpdate(raw bson.Raw, now time.Time, in shop.VariantsInput, vs []shop.Variant) bson.M {
+	opts := optionDocs(in.Options)
+	set := bson.M{"options": opts, "variants": variantDocs(vs), "updatedAt": now, "editedAt": now}
 	if len(opts) > 0 { // without options again, the product keeps the stock its variants had
 		set["quantity"] = shop.VariantStock(vs)
 	}
-	// Stock sent for a kept variant is set outright (see dropHolds).
-	stockSet := map[string]bool{}
+	// Stock sent for a kept variant is set outright, and so is a plain product's turned into
+	// sizes: the holds on that stock are dropped (see dropHolds).
+	stockSet := map[string]bool{"": len(opts) > 0}
 	for i, v := range in.Variants {
 		if v.Quantity != nil && vs[i].ID != "" {
 			stockSet[vs[i].ID] = true
 		}
 	}
-	written, err = s.writeOverVariants(ctx, oid, old.VariantsRev, func(raw bson.Raw) bson.M {
-		update := bson.M{"$set": set, "$inc": bson.M{"variantsRev": 1}}
-		if unset := dropHolds(raw, func(variantID string) bool { return stockSet[variantID] }); unset != nil {
-			update["$unset"] = unset
-		}
-		return update
-	})
-	if err != nil || !written {
-		return false, err
+	update := bson.M{"$set": set, "$inc": bson.M{"variantsRev": 1}}
+	if unset := dropHolds(raw, func(variantID string) bool { return stockSet[variantID] }); unset != nil {
+		update["$unset"] = unset
 	}
-	for _, v := range old.Variants {
-		if !keep[v.SKU] {
-			s.releaseSKU(ctx, oid, v.SKU)
-		}
-	}
-	return true, nil
+	return update
 }
 
 // variantDocs are validated variants as stored: a new one gets its id here.
@@ -141,30 +196,6 @@ func optionDocs(options []shop.Option) []optionDoc {
 		out[i] = optionDoc{Name: o.Name, Values: o.Values}
 	}
 	return out
-}
-
-// writeOverVariants applies the update made of the product as read to it, if its variants
-// are still at revision rev (a guarded update: see guardedUpdate).
-func (s *ProductService) writeOverVariants(ctx context.Context, oid bson.ObjectID, rev int, update func(bson.Raw) bson.M) (bool, error) {
-	written := false
-	err := s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
-		var now struct {
-			VariantsRev int `bson:"variantsRev"`
-		}
-		if err := bson.Unmarshal(raw, &now); err != nil {
-			return nil, nil, err
-		}
-		written = now.VariantsRev == rev
-		if !written {
-			return nil, nil, nil
-		}
-		guard := bson.M{"variantsRev": rev}
-		if rev == 0 {
-			guard["variantsRev"] = bson.M{"$in": bson.A{0, nil}}
-		}
-		return guard, update(raw), nil
-	})
-	return written && err == nil, err
 }
 
 // claimSKUs makes the SKUs the product's, in one insert when none is claimed yet, and answers
