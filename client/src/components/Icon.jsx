@@ -2,7 +2,6 @@
 // Decorative: the control that holds one carries the name.
 const paths = {
   cart: 'M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.8a1 1 0 0 0 1-.8L20 7H6.2 M9 20a1 1 0 1 0 0-.1 M17 20a1 1 0 1 0 0-.1',
-  search: 'M11 18a7 7 0 1 1 0-14 7 7 0 0 1 0 14z M16 16l5 5',
   menu: 'M4 6h16 M4 12h16 M4 18h16',
   close: 'M6 6l12 12 M18 6L6 18',
 };

@@ -1,11 +1,39 @@
 // A keyboard-reachable disclosure menu: a button that opens a list of entries below it.
 // Closes on Escape, on a click outside and after an entry is chosen.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+
+// The fewest entries (44 px each) a panel keeps in view on the shortest screen.
+const MIN_PANEL_HEIGHT = 3 * 44;
+
+/**
+ * useFitToScreen bounds an open panel that hangs below the sticky header to the screen below
+ * its top, so that a long list (the categories on a landscape phone) scrolls inside it rather
+ * than running off the bottom, where its last entries could never be reached. A panel laid out
+ * in place (inside the phone menu, which scrolls itself) is left as it is.
+ */
+function useFitToScreen(panel, open) {
+  useLayoutEffect(() => {
+    if (!open) return undefined;
+    const fit = () => {
+      const el = panel.current;
+      if (!el) return;
+      el.style.maxHeight = '';
+      if (getComputedStyle(el).position !== 'absolute') return;
+      const room = window.innerHeight - el.getBoundingClientRect().top - 8;
+      el.style.maxHeight = `${Math.max(room, MIN_PANEL_HEIGHT)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, [panel, open]);
+}
 
 export default function DropdownMenu({ label, buttonLabel, className = '', children }) {
   const [open, setOpen] = useState(false);
   const root = useRef(null);
+  const panel = useRef(null);
   const id = useId();
+  useFitToScreen(panel, open);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -32,7 +60,7 @@ export default function DropdownMenu({ label, buttonLabel, className = '', child
         {label}
       </button>
       {open && (
-        <div id={id} className="dropdown__panel" onClick={(e) => e.target.closest('a,button') && setOpen(false)}>
+        <div id={id} ref={panel} className="dropdown__panel" onClick={(e) => e.target.closest('a,button') && setOpen(false)}>
           {children}
         </div>
       )}

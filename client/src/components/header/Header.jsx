@@ -1,6 +1,8 @@
 // Top navigation bar: brand, search box, links, Categories dropdown, cart badge and the Login
-// link or the avatar menu. On a phone it is one compact row (brand, a search button, the cart,
-// a menu button); the search form and the links open below it on demand.
+// link or the avatar menu. On a phone (and on a short or touch screen below 1024 px) it is
+// compact: the brand, the Login link or avatar, the cart and a menu button in one row, the
+// search box always in view (beside them, or in a row of its own on a narrow phone), and the
+// other links in the menu.
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ABOUT, CONTACT, HOME, LOGIN, SHOP } from '../../paths';
@@ -15,42 +17,39 @@ import AccountMenu from './AccountMenu';
 export default function Header() {
   const [auth] = useAuth();
   const location = useLocation();
-  const [open, setOpen] = useState(null); // 'menu', 'search' or null (phones only)
+  const [menuOpen, setMenuOpen] = useState(false); // the compact header's menu
 
-  // A new page closes whatever was open.
-  useEffect(() => setOpen(null), [location.pathname]);
+  // A new page closes the menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
   useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (e) => e.key === 'Escape' && setOpen(null);
+    if (!menuOpen) return undefined;
+    const onKey = (e) => e.key === 'Escape' && setMenuOpen(false);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
-
-  const toggle = (what) => () => setOpen((current) => (current === what ? null : what));
+  }, [menuOpen]);
 
   return (
-    <header className="site-header" data-open={open ?? undefined}>
+    <header className="site-header" data-open={menuOpen ? 'menu' : undefined}>
       <nav className="site-nav" aria-label="Main">
         <Link to={HOME} className="site-nav__brand">
           {BRAND}
         </Link>
-        <button type="button" className="icon-button site-nav__toggle site-nav__toggle--search" aria-label="Open search"
-          aria-expanded={open === 'search'} aria-controls="site-search" onClick={toggle('search')}>
-          <Icon name={open === 'search' ? 'close' : 'search'} />
-        </button>
-        <CartLink />
-        <button type="button" className="icon-button site-nav__toggle site-nav__toggle--menu" aria-label="Menu"
-          aria-expanded={open === 'menu'} aria-controls="site-menu" onClick={toggle('menu')}>
-          <Icon name={open === 'menu' ? 'close' : 'menu'} />
-        </button>
         <SearchInput id="site-search" />
         <ul className="site-nav__links" id="site-menu">
           <li><NavLink to={SHOP}>Products</NavLink></li>
           <li><NavLink to={ABOUT}>About</NavLink></li>
           <li><NavLink to={CONTACT}>Contact</NavLink></li>
           <li><CategoriesMenu /></li>
-          <li>{auth.user ? <AccountMenu /> : <NavLink to={LOGIN}>Login</NavLink>}</li>
         </ul>
+        {/* outside the menu: SPEC's Login link (or the avatar) shows on every screen */}
+        <div className="site-nav__account">
+          {auth.user ? <AccountMenu /> : <NavLink to={LOGIN}>Login</NavLink>}
+        </div>
+        <CartLink />
+        <button type="button" className="icon-button site-nav__toggle" aria-label="Menu"
+          aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((o) => !o)}>
+          <Icon name={menuOpen ? 'close' : 'menu'} />
+        </button>
       </nav>
     </header>
   );

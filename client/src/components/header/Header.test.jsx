@@ -55,9 +55,39 @@ describe('Header', () => {
     const avatar = screen.getByText('MALS');
     expect(avatar).toHaveClass('account-menu__avatar');
     expect(avatar).toHaveStyle({ fontSize: '9px' });
-    // The phone menu shows the same avatar inside its Menu.
-    await person.click(screen.getByRole('button', { name: 'Menu' }));
-    expect(screen.getByRole('button', { name: /account menu/i })).toContainElement(avatar);
+    await person.click(screen.getByRole('button', { name: /account menu/i }));
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  // The phone's menu (#site-menu) is hidden until its button is tapped: SPEC's search box and
+  // Login link (or the avatar) sit outside it, so they are in view on every screen.
+  it('keeps the search box, the Login link and the cart outside the phone menu', async () => {
+    await renderRoute('/about');
+    const menu = document.getElementById('site-menu');
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-controls', 'site-menu');
+    expect(menu).toContainElement(screen.getByRole('link', { name: 'Products' }));
+    expect(menu).toContainElement(screen.getByRole('button', { name: 'Categories' }));
+    for (const always of [screen.getByRole('searchbox', { name: 'Search' }), screen.getByRole('button', { name: 'Search' }),
+      screen.getByRole('link', { name: 'Login' }), screen.getByRole('link', { name: /cart/i })]) {
+      expect(menu).not.toContainElement(always);
+    }
+    // No button has to be tapped to reach the search box any more.
+    expect(screen.queryByRole('button', { name: 'Open search' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the avatar menu outside the phone menu', async () => {
+    await renderRoute('/about', { auth: signedIn(user) });
+    expect(document.getElementById('site-menu')).not.toContainElement(screen.getByRole('button', { name: /account menu/i }));
+  });
+
+  it('opens and closes the phone menu with its button and Escape', async () => {
+    const { user: person } = await renderRoute('/about');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await person.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await person.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('sends an admin (role 1) to the admin dashboard', async () => {
