@@ -57,6 +57,8 @@ describe('Login page', () => {
     await screen.findByLabelText('Email');
     await signIn(person);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    // The cart's page loads on demand: until it has, the form stays on screen.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'LOGIN FORM' })).not.toBeInTheDocument());
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(screen.queryByRole('heading', { name: 'LOGIN FORM' })).not.toBeInTheDocument();
