@@ -1,6 +1,7 @@
 import { ConfigProvider, Grid, Row, Col } from 'antd';
 import Layout from '../Layout';
 import { FONT_FAMILY } from '../../fonts';
+import useMediaQuery from '../../hooks/useMediaQuery';
 
 // The dashboards' antd parts take the storefront's colour and its one typeface, with text and
 // danger colours dark enough to read (WCAG AA contrast) on white.
@@ -8,7 +9,7 @@ const WIDE = {
   colorPrimary: '#1f3b57', borderRadius: 6, fontFamily: FONT_FAMILY,
   colorError: '#b42318', colorTextDescription: 'rgba(0, 0, 0, 0.66)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
 };
-// On phones every control (buttons, inputs, selects and their options) is a 44 px tap target
+// On phones and touch screens every control (buttons, inputs, selects and their options) is a 44 px tap target
 // with 16 px text: a smaller field makes iPhone Safari zoom the page when it is tapped.
 const PHONE = { ...WIDE, controlHeight: 44, fontSize: 16 };
 const themes = { wide: { token: WIDE }, phone: { token: PHONE } };
@@ -18,8 +19,10 @@ export default function DashboardShell({ title, menu, children }) {
   const screens = Grid.useBreakpoint();
   // Below antd's md breakpoint (768 px), where the menu stacks above the page, as Pager.jsx.
   const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
+  // A finger on a tablet or a landscape phone (768 px and up) needs the same 44 px targets.
+  const touch = useMediaQuery('(pointer: coarse)');
   return (
-    <ConfigProvider theme={narrow ? themes.phone : themes.wide}>
+    <ConfigProvider theme={narrow || touch ? themes.phone : themes.wide}>
       <Layout title={title}>
         <Row gutter={[24, 24]} className="dashboard">
           <Col xs={24} md={6}>

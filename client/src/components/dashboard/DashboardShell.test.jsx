@@ -29,7 +29,13 @@ describe('DashboardShell', () => {
     expect(await screen.findByText('controls 44px, text 16px')).toBeInTheDocument();
   });
 
-  it('keeps antd\'s 32 px controls and 14 px text from 768 px up', async () => {
+  it.each([768, 844, 1024])('gives a %i px touch screen (a tablet, a landscape phone) 44 px controls', async (px) => {
+    widthIs(px, { touch: true });
+    renderShell();
+    expect(await screen.findByText('controls 44px, text 16px')).toBeInTheDocument();
+  });
+
+  it('keeps antd\'s 32 px controls and 14 px text from 768 px up with a mouse', async () => {
     widthIs(1280);
     renderShell();
     expect(await screen.findByText('controls 32px, text 14px')).toBeInTheDocument();
