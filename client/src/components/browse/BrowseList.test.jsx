@@ -201,6 +201,47 @@ describe('the filtered product list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('applies a price range typed in the drawer as Show N results closes it', async () => {
+    const seen = serve();
+    const { user, router } = await renderRoute('/shop');
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Filters' }));
+    await user.type(dialog.getByRole('spinbutton', { name: 'Max price' }), '300');
+    await user.click(dialog.getByRole('button', { name: 'Show 6 results' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=300'));
+    await waitFor(() => expect(cards()).toEqual(['Product 2', 'Product 3']));
+    expect(seen.at(-1)).toMatchObject({ maxPrice: '300' });
+    expect(screen.getByRole('spinbutton', { name: 'Max price' })).toHaveValue(300);
+  });
+
+  it('applies a typed price range when Escape closes the drawer', async () => {
+    serve();
+    const { user, router } = await renderRoute('/shop');
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Min price' }), '250');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?minPrice=250'));
+  });
+
+  it('closing the drawer on a reversed range applies nothing and shows the range in force again', async () => {
+    const seen = serve();
+    const { user, router } = await renderRoute('/shop?maxPrice=5000');
+    await user.click(await screen.findByRole('button', { name: /^Filters/ }));
+    const min = screen.getByRole('spinbutton', { name: 'Min price' });
+    const max = screen.getByRole('spinbutton', { name: 'Max price' });
+    await user.type(min, '3000');
+    await user.clear(max);
+    await user.type(max, '1000');
+    await user.click(screen.getByRole('button', { name: /^Show \d+ results$/ }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(min).toHaveValue(null);
+    expect(max).toHaveValue(5000);
+    expect(router.state.location.search).toBe('?maxPrice=5000');
+    expect(seen.some((query) => query.minPrice)).toBe(false);
+  });
+
   it('lists one category on its page, without a category filter', async () => {
     const seen = serve();
     const { user } = await renderRoute('/category/shirts');

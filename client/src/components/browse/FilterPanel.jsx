@@ -2,9 +2,11 @@
 // a price range and in-stock only, each value with the number of products it would give; a
 // long list shows its first values and a Show all button.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
-// by its Show results button or Escape. A price range whose minimum is above its maximum is
-// not applied: the panel says so next to the prices.
-import { useEffect, useRef, useState } from 'react';
+// by its Show results button or Escape; closing it applies a price range typed but not yet
+// applied, as the other filters apply at once. A price range whose minimum is above its
+// maximum is not applied: the panel says so next to the prices, and closing the drawer puts
+// back the range in force, so the fields never show one that is not.
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
 import { FACET_VALUES_SHOWN } from '../../rules';
 
@@ -52,18 +54,27 @@ function FacetGroup({ id, legend, values, chosen, onChange }) {
   );
 }
 
-function PriceRange({ filters, range, onApply }) {
-  const money = useMoney();
-  const [min, setMin] = useState(filters.minPrice);
-  const [max, setMax] = useState(filters.maxPrice);
+const isReversed = ({ min, max }) => min !== '' && max !== '' && Number(min) > Number(max);
+
+/**
+ * usePriceDraft holds the prices typed in the panel, { min, max }, which follow the range in
+ * force (`filters`) whenever that changes.
+ */
+function usePriceDraft(filters) {
+  const [draft, setDraft] = useState({ min: filters.minPrice, max: filters.maxPrice });
   useEffect(() => {
-    setMin(filters.minPrice);
-    setMax(filters.maxPrice);
+    setDraft({ min: filters.minPrice, max: filters.maxPrice });
   }, [filters.minPrice, filters.maxPrice]);
-  const reversed = min !== '' && max !== '' && Number(min) > Number(max);
+  return [draft, setDraft];
+}
+
+function PriceRange({ draft, setDraft, range, onApply }) {
+  const money = useMoney();
+  const { min, max } = draft;
+  const reversed = isReversed(draft);
   const submit = (event) => {
     event.preventDefault();
-    if (!reversed) onApply({ minPrice: min, maxPrice: max });
+    onApply();
   };
   const invalid = {
     'aria-invalid': reversed || undefined,
@@ -76,12 +87,12 @@ function PriceRange({ filters, range, onApply }) {
         <label>
           <span>Min price</span>
           <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid}
-            placeholder={range.max ? money(range.min) : ''} onChange={(e) => setMin(e.target.value)} />
+            placeholder={range.max ? money(range.min) : ''} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
         </label>
         <label>
           <span>Max price</span>
           <input className="text-input" type="number" min="0" inputMode="decimal" value={max} {...invalid}
-            placeholder={range.max ? money(range.max) : ''} onChange={(e) => setMax(e.target.value)} />
+            placeholder={range.max ? money(range.max) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
         </label>
       </div>
       {reversed && (
@@ -94,13 +105,30 @@ function PriceRange({ filters, range, onApply }) {
 
 export default function FilterPanel({ id, filters, facets, setFilters, withCategory, open, onClose, total }) {
   const panel = useRef(null);
+  const [draft, setDraft] = usePriceDraft(filters);
+  const applyPrice = () => {
+    if (!isReversed(draft)) setFilters({ minPrice: draft.min, maxPrice: draft.max });
+  };
+  const close = () => {
+    if (draft.min !== filters.minPrice || draft.max !== filters.maxPrice) {
+      if (isReversed(draft)) setDraft({ min: filters.minPrice, max: filters.maxPrice });
+      else applyPrice();
+    }
+    onClose();
+  };
+  // Escape's listener calls the latest close (with what is typed now), while it is set up
+  // (and the panel focused) only as the drawer opens, not at each key typed in a price.
+  const latestClose = useRef(close);
+  useLayoutEffect(() => {
+    latestClose.current = close;
+  });
   useEffect(() => {
     if (!open) return undefined;
     panel.current?.focus();
-    const onKey = (event) => event.key === 'Escape' && onClose();
+    const onKey = (event) => event.key === 'Escape' && latestClose.current();
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [open]);
 
   const values = (list) => list.map(({ value, count }) => ({ value, count }));
   return (
@@ -127,12 +155,12 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
         onChange={(size) => setFilters({ size })} />
       <FacetGroup id={`${id}-colour`} legend="Colour" values={values(facets.colour)} chosen={filters.colour}
         onChange={(colour) => setFilters({ colour })} />
-      <PriceRange filters={filters} range={facets.price} onApply={setFilters} />
+      <PriceRange draft={draft} setDraft={setDraft} range={facets.price} onApply={applyPrice} />
       <label className="filters__check filters__stock">
         <input type="checkbox" checked={filters.inStock} onChange={(e) => setFilters({ inStock: e.target.checked })} />
         <span>In stock only</span>
       </label>
-      <button type="button" className="btn btn--primary btn--wide filters__close" onClick={onClose}>
+      <button type="button" className="btn btn--primary btn--wide filters__close" onClick={close}>
         Show {total} results
       </button>
     </div>
