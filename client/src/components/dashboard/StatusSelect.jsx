@@ -5,7 +5,8 @@ const OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }
 
 /**
  * StatusSelect is the admin's dropdown of the five order statuses. While `busy` (a change is
- * under way) it shows a spinner and takes no change.
+ * under way) it shows a spinner and takes no change. It is wide enough for "Not Process" where
+ * there is room, and shrinks to its cell on a phone (.status-select in index.css).
  */
 export default function StatusSelect({ value, onChange, label, busy = false }) {
   return (
@@ -17,7 +18,7 @@ export default function StatusSelect({ value, onChange, label, busy = false }) {
       disabled={busy}
       onChange={onChange}
       options={OPTIONS}
-      style={{ minWidth: 140 }}
+      className="status-select"
     />
   );
 }

@@ -3,19 +3,18 @@
 // price (empty: the product's price) and the stock, or Remove. `value` and `onChange` hold
 // the state of variantRows.js; `skuPrefix` starts the SKUs of new rows; `error`, when set, is
 // said under the buttons. On phones the table stacks: a block per variant, with its SKU, price
-// and stock each a whole line wide; on wider screens, where it is a table, the SKU column is
-// wide enough to read a whole SKU (about 20 characters) and price and stock take less.
-import { Button, Grid, Input } from 'antd';
+// and stock each a whole line wide; from 768 px up the variant's name keeps to one line and the
+// fields share the rest, the SKU the widest (.variant-table in index.css).
+import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
 
-const SKU_WIDE = { minWidth: 200 };
-const NUMBER_WIDE = { width: 120 };
+// The header row's columns: a class sizes each (index.css).
+const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
+  ['Stock', 'variant-table__number'], ['']];
 
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
-  // antd's md breakpoint (768 px), where the table stops stacking (see .stack-table).
-  const wide = Boolean(Grid.useBreakpoint().md);
   const setOption = (i, change) =>
     onChange({ ...value, options: options.map((o, k) => (k === i ? { ...o, ...change } : o)) });
   const removeOption = (i) => onChange({ ...value, options: options.filter((_, k) => k !== i) });
@@ -47,14 +46,14 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
       {error && <p role="alert" className="field-error">{error}</p>}
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
-          <table className="stack-table stack-table--fields" style={{ width: '100%', borderCollapse: 'collapse' }}>
+          <table className="stack-table stack-table--fields variant-table">
             <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
               {variants.length} variant(s), {stockOf(value)} in stock
             </caption>
             <thead>
               <tr>
-                {['Variant', 'SKU', 'Price', 'Stock', ''].map((head) => (
-                  <th key={head} scope="col" style={{ textAlign: 'left' }}>{head}</th>
+                {COLUMNS.map(([head, className]) => (
+                  <th key={head} scope="col" className={className}>{head}</th>
                 ))}
               </tr>
             </thead>
@@ -63,23 +62,21 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                 const name = rowName(options, row);
                 return (
                   <tr key={row._id ?? name}>
-                    <th scope="row" style={{ textAlign: 'left', fontWeight: 500 }}>{name}</th>
+                    <th scope="row">{name}</th>
                     <td>
                       <StackLabel>SKU</StackLabel>
-                      <Input aria-label={`SKU of ${name}`} value={row.sku} style={wide ? SKU_WIDE : undefined}
+                      <Input aria-label={`SKU of ${name}`} value={row.sku}
                         onChange={(e) => setRow(i, { sku: e.target.value })} />
                     </td>
                     <td>
                       <StackLabel>Price</StackLabel>
                       <Input aria-label={`Price of ${name}`} type="number" min={0} step={0.01}
                         placeholder="Product price"
-                        style={wide ? NUMBER_WIDE : undefined}
                         value={row.price} onChange={(e) => setRow(i, { price: e.target.value })} />
                     </td>
                     <td>
                       <StackLabel>Stock</StackLabel>
                       <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
-                        style={wide ? NUMBER_WIDE : undefined}
                         onChange={(e) => setRow(i, { quantity: e.target.value })} />
                     </td>
                     <td className="stack-table__action">
