@@ -51,7 +51,8 @@ export default function CancelOrder({ order, token, onCancelled }) {
       </Button>
       <Modal
         open={asking}
-        title={`Cancel order ${order.number}?`}
+        // the order number (and its question mark) never breaks after its "CS-" (.order-number)
+        title={<>Cancel order <span className="order-number">{order.number}?</span></>}
         okText="Yes, cancel it"
         okButtonProps={{ danger: true }}
         cancelText="Keep order"

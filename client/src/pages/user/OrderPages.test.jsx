@@ -169,6 +169,8 @@ describe('shopper order page', () => {
 
     await person.click(page.getByRole('button', { name: 'Cancel order' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order CS-7K3M9Q2X?' }));
+    // The number in the title is one word: it never breaks after its "CS-".
+    expect(dialog.getByText('CS-7K3M9Q2X?')).toHaveClass('order-number');
     expect(cancel).not.toHaveBeenCalled();
     await person.click(dialog.getByRole('button', { name: 'Yes, cancel it' }));
 
