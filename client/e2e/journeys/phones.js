@@ -1,7 +1,8 @@
 // The shop on a phone, for everyone: no page of the storefront, the dashboards or the admin
-// area scrolls sideways at 360, 390 or 430 px; the phone menu opens and reaches every link;
-// axe-core finds no serious or critical WCAG 2.1 A/AA violation on any page; lists show their
-// loading state while the API is slow and their error state, with Try again, when it fails;
+// area scrolls sideways at 360, 390 or 430 px; the search box and Login show without a tap and
+// the phone menu reaches every other link; axe-core finds no serious or critical WCAG 2.1 A/AA
+// violation on any page; lists show their loading state while the API is slow and their error
+// state, with Try again, when it fails;
 // the filter drawer's own buttons (Filters, Show N results) show on phones only, each filter
 // list shows its first 8 values and a Show all button, and none scrolls inside the panel or
 // the drawer; titles show whole; small links (the sign-in pages', the account menu's, the
@@ -129,6 +130,32 @@ const unreadableInputs = (region) => region.evaluate((box) => {
 });
 
 /**
+ * brokenWords lists the table headers on screen (column names, a variant's name) that show a
+ * word split over two lines. Headers hidden for screen readers only (clipped) do not count.
+ */
+const brokenWords = (box) => box.evaluate((el) => {
+  const problems = [];
+  const clipped = (node) => {
+    for (let up = node; up && up !== el; up = up.parentElement) if (getComputedStyle(up).clip !== 'auto') return true;
+    return false;
+  };
+  for (const th of el.querySelectorAll('th')) {
+    if (th.getBoundingClientRect().width <= 1 || clipped(th)) continue;
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const word of text.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`the header "${th.textContent.trim()}" splits "${word[0]}"`);
+      }
+    }
+  }
+  return problems;
+});
+
+/**
  * tableProblems lists what of an admin's table a person cannot see in its card (or its own
  * scrolling region): a column whose name does not show, a cell reaching past the card, a table
  * that scrolls sideways.
@@ -218,15 +245,31 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('phones: one compact header row; the menu opens and reaches every link', { timeout: 120_000 }, async () => {
+  test('phones: the search box, Login and the cart show without a tap; the menu reaches every other link',
+    { timeout: 120_000 }, async () => {
     const page = await signedInPage(null, PHONE);
-    await page.goto('/');
-    const header = await page.locator('.site-header').boundingBox();
-    assert.ok(header.height <= 64, `the phone header is ${header.height}px high`);
+    for (const width of [320, ...WIDTHS]) {
+      await page.setViewportSize({ width, height: PHONE.height });
+      await page.goto('/');
+      const header = await page.locator('.site-header').boundingBox();
+      assert.ok(header.height <= 112, `the phone header is ${header.height}px high at ${width}px`);
+      const always = [page.getByRole('searchbox', { name: 'Search' }), page.getByRole('button', { name: 'Search' }),
+        page.getByRole('link', { name: 'Login', exact: true }), page.getByRole('link', { name: /^Cart/ }),
+        page.getByRole('button', { name: 'Menu' })];
+      for (const control of always) {
+        const box = await control.boundingBox();
+        const name = `${await control.getAttribute('aria-label') ?? await control.textContent()} at ${width}px`;
+        assert.ok(box && box.x >= 0 && box.x + box.width <= width, `${name} is on screen`);
+        if (control !== always[0]) assert.ok(box.height >= 44, `${name} is a 44px tap target (${box.height}px)`);
+      }
+      assert.equal(Math.round((await always[0].boundingBox()).height), 40, `the search box is 40px high at ${width}px`);
+      assert.equal((await overflow(page)).extra, 0, `the header scrolls sideways at ${width}px`);
+    }
+    await page.setViewportSize(PHONE);
     await page.getByRole('link', { name: 'Products', exact: true }).waitFor({ state: 'hidden' });
     const menu = page.getByRole('button', { name: 'Menu' });
     const [{ name: firstCategory }] = (await apiGet('category/get-category')).category;
-    for (const [name, path] of [['Products', '/shop'], ['About', '/about'], ['Contact', '/contact'], ['Login', '/login']]) {
+    for (const [name, path] of [['Products', '/shop'], ['About', '/about'], ['Contact', '/contact']]) {
       await menu.click();
       const link = page.getByRole('link', { name, exact: true });
       const box = await link.boundingBox();
@@ -239,7 +282,8 @@ export default function phones() {
     await page.getByRole('button', { name: 'Categories' }).click();
     await page.getByRole('list', { name: 'Categories' }).getByRole('link', { name: firstCategory, exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/category/'));
-    await page.getByRole('button', { name: 'Open search' }).click();
+    await page.getByRole('link', { name: 'Login', exact: true }).click();
+    await at(page, '/login');
     const box = page.getByRole('searchbox', { name: 'Search' });
     await box.fill('shirt');
     await box.press('Enter');
@@ -247,10 +291,30 @@ export default function phones() {
     await page.context().close();
   });
 
+  test('landscape phones: one header row; the last category can be reached', { timeout: 120_000 }, async () => {
+    const LANDSCAPE = { width: 844, height: 390 };
+    const page = await signedInPage(null, LANDSCAPE);
+    await page.goto('/');
+    const header = await page.locator('.site-header').boundingBox();
+    assert.ok(header.height <= 64, `the landscape header is ${header.height}px high`);
+    await page.getByRole('searchbox', { name: 'Search' }).waitFor();
+    await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    const categories = (await apiGet('category/get-category')).category;
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Categories' }).click();
+    const last = page.getByRole('list', { name: 'Categories' })
+      .getByRole('link', { name: categories[categories.length - 1].name, exact: true });
+    await last.scrollIntoViewIfNeeded();
+    const box = await last.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= LANDSCAPE.height, `the last category shows at ${box.y}px`);
+    await last.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/category/'));
+    await page.context().close();
+  });
+
   test('phones: the account menu stays on screen; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
     const page = await signedInPage(DEMO_SHOPPER, PHONE);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: /Account menu of / }).click();
     const dashboard = await page.getByRole('link', { name: 'Dashboard' }).boundingBox();
     assert.ok(dashboard.x >= 0 && dashboard.x + dashboard.width <= PHONE.width, 'the account menu is on screen');
@@ -336,7 +400,6 @@ export default function phones() {
       }
       await admin.setViewportSize({ width, height: PHONE.height });
       await admin.goto('/');
-      await admin.getByRole('button', { name: 'Menu' }).click();
       await admin.getByRole('button', { name: /Account menu of / }).click();
       for (const name of ['Dashboard', 'Logout']) {
         await short(admin.getByRole('link', { name, exact: true }), `in the account menu ${at}`);
@@ -495,7 +558,6 @@ export default function phones() {
     for (const path of ['/login', '/register', '/forget-password', '/reset-password', '/reset-password?token=abc']) {
       await fields(path, page.locator('form.auth-form'));
     }
-    await page.getByRole('button', { name: 'Open search' }).click();
     const search = await page.getByRole('searchbox', { name: 'Search' }).boundingBox();
     if (Math.round(search.height) !== 40) problems.push(`the header search is ${search.height}px tall`);
 
@@ -509,23 +571,28 @@ export default function phones() {
     assert.deepEqual(problems, []);
   });
 
-  test('phones: the admin\'s order table and the variants editor fit the screen', { timeout: 120_000 }, async () => {
+  test('phones and tablets: the admin\'s order table and the variants editor fit the screen, their headers whole',
+    { timeout: 120_000 }, async () => {
     await placeOrder(DEMO_SHOPPER);
     const { products: [product] } = await apiGet('product/browse?size=M&limit=1');
     const columns = ['#', 'Status', 'Buyer', 'Date', 'Payment', 'Quantity'];
     const problems = [];
     const page = await signedInPage(DEMO_ADMIN, PHONE);
-    for (const width of WIDTHS) {
+    // 768 and 844: a tablet and a landscape phone, where fixed field widths once squeezed the
+    // variant's name to a letter a line and split the order table's headers ("Payme/nt").
+    for (const width of [320, ...WIDTHS, 768, 844]) {
       const at = `at ${width}px`;
       await page.setViewportSize({ width, height: PHONE.height });
       await page.goto('/dashboard/admin/orders');
       const order = page.getByRole('article', { name: 'Order #1' });
       await order.getByRole('combobox').waitFor();
       for (const p of await tableProblems(order, columns)) problems.push(`admin orders ${at}: ${p}`);
+      for (const p of await brokenWords(order)) problems.push(`admin orders ${at}: ${p}`);
       await page.goto(`/dashboard/admin/product/${product.slug}`);
       const editor = page.getByRole('region', { name: 'Variants' });
       await editor.getByRole('textbox').first().waitFor();
       for (const p of await unreadableInputs(editor)) problems.push(`the variants editor ${at}: ${p}`);
+      for (const p of await brokenWords(editor)) problems.push(`the variants editor ${at}: ${p}`);
     }
     // A desktop keeps the order table as a table with its header row.
     await page.setViewportSize({ width: 1280, height: 900 });
