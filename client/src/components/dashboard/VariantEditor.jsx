@@ -23,9 +23,9 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const removeRow = (i) => onChange({ ...value, variants: variants.filter((_, k) => k !== i) });
 
   return (
-    // minWidth 0: a table wider than the form scrolls in its region rather than widen the page.
-    <fieldset className="variant-editor"
-      style={{ border: '1px solid #d9d9d9', borderRadius: 8, padding: 12, marginBottom: 16, minWidth: 0 }}>
+    // .variant-editor has min-width 0: a table wider than the form scrolls in its region
+    // rather than widen the page.
+    <fieldset className="variant-editor">
       <legend style={{ fontWeight: 600, padding: '0 4px' }}>Sizes and colours</legend>
       {options.length === 0 && <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>}
       {options.map((option, i) => (
