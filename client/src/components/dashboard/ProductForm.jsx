@@ -45,6 +45,7 @@ export default function ProductForm({
           value={values.category}
           onChange={set('category')}
           options={categories.map((c) => ({ value: c._id, label: c.name }))}
+          virtual={false} // every category an option to screen readers, not just those beside the active one
         />
       </Field>
       <div style={{ marginBottom: 16 }}>
@@ -99,6 +100,7 @@ export default function ProductForm({
           value={values.shipping}
           onChange={set('shipping')}
           options={SHIPPING_OPTIONS}
+          virtual={false}
         />
       </Field>
       <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import StatusSelect from './StatusSelect';
 
 describe('StatusSelect', () => {
@@ -10,5 +11,16 @@ describe('StatusSelect', () => {
     const select = container.querySelector('.ant-select');
     expect(select).toHaveClass('status-select');
     expect(select.style.minWidth).toBe('');
+  });
+
+  // SPEC's five statuses, in its order, are each an option a screen reader (and a test by role)
+  // can choose, not only those beside the current one.
+  it('offers the five statuses as options, in SPEC order', async () => {
+    const user = userEvent.setup();
+    render(<StatusSelect value="Processing" label="Status of order #1" onChange={() => {}} />);
+    await user.click(screen.getByRole('combobox', { name: 'Status of order #1' }));
+    const list = await screen.findByRole('listbox');
+    expect(within(list).getAllByRole('option').map((o) => o.textContent))
+      .toEqual(['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
   });
 });
