@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -12,8 +13,8 @@ import (
 )
 
 // An admin deleting a category while another creates a product in it never leaves the product
-// without its category: either the delete is refused (the product counted), or the product
-// is (404 once the category is gone, 409 while it is being deleted).
+// without its category, and never refuses both: either the delete is refused (the product
+// counted, and kept), or the product is (the category gone).
 func TestCategoryDeleteRacingAProductCreate(t *testing.T) {
 	db := storetest.NewDB(t)
 	s, _ := shopWithCategory(t, db, "Shirts")
@@ -36,6 +37,9 @@ func TestCategoryDeleteRacingAProductCreate(t *testing.T) {
 		}
 		if deleteErr != nil && shop.ErrorCode(deleteErr) != shop.ECONFLICT {
 			t.Fatalf("round %d: delete: %v", round, deleteErr)
+		}
+		if createErr != nil && deleteErr != nil {
+			t.Fatalf("round %d: both refused: create %v; delete %v", round, createErr, deleteErr)
 		}
 		oid, _ := bson.ObjectIDFromHex(c.ID)
 		categories, err := db.Database().Collection("categories").CountDocuments(ctx, bson.M{"_id": oid})
@@ -68,5 +72,37 @@ func TestRefusedCategoryDeleteLeavesItUsable(t *testing.T) {
 	}
 	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Linen Shirt", 5), nil); err != nil {
 		t.Fatalf("a product into the kept category: %v", err)
+	}
+}
+
+// A product written while a category is marked for deletion waits for the delete to end: the
+// product stays when the category is kept, and is refused when it is gone.
+func TestAProductWaitsForACategoryBeingDeleted(t *testing.T) {
+	db := storetest.NewDB(t)
+	s, c := shopWithCategory(t, db, "Shirts")
+	ctx := t.Context()
+	oid, _ := bson.ObjectIDFromHex(c.ID)
+	categories := db.Database().Collection("categories")
+	markThen := func(after func()) {
+		if _, err := categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$set": bson.M{"deleting": true}}); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			time.Sleep(100 * time.Millisecond) // the delete counting the category's products
+			after()
+		}()
+	}
+	markThen(func() { _, _ = categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$unset": bson.M{"deleting": ""}}) })
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil); err != nil {
+		t.Fatalf("a product into a category whose delete was refused: %v", err)
+	}
+	other, err := s.Categories.CreateCategory(ctx, "Scarves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	oid, _ = bson.ObjectIDFromHex(other.ID)
+	markThen(func() { _, _ = categories.DeleteOne(ctx, bson.M{"_id": oid}) })
+	if _, err := s.Products.CreateProduct(ctx, input(other.ID, "Silk Scarf", 5), nil); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("a product into a category deleted meanwhile = %v, want ENOTFOUND", err)
 	}
 }

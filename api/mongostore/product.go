@@ -45,20 +45,37 @@ var (
 
 // category reads a product's category by id. ENOTFOUND when there is none, ECONFLICT while it
 // is being deleted.
+//
+// A category marked for deletion is waited on, briefly: the delete counts its products at
+// once, then either deletes it or, finding one (perhaps this very product), takes the mark
+// off again. Refusing at the mark refused both admins, the product's and the category's.
 func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc, error) {
 	oid, err := objectID("Category", id)
 	if err != nil {
 		return nil, err
 	}
-	var c categoryDoc
-	if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
-		return nil, notFound(err, errCategoryGone.Message)
+	deadline := time.Now().Add(categoryDeleteWait)
+	for {
+		var c categoryDoc
+		if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
+			return nil, notFound(err, errCategoryGone.Message)
+		}
+		if !c.Deleting {
+			return &c, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, errCategoryDeleting
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
-	if c.Deleting {
-		return nil, errCategoryDeleting
-	}
-	return &c, nil
 }
+
+// categoryDeleteWait bounds the wait for a category marked for deletion to be deleted or kept.
+const categoryDeleteWait = 2 * time.Second
 
 // leftCategory answers why a product just written into category cat may not stay there (the
 // category was deleted, or marked for deletion meanwhile: see CategoryService.deleteUnused,
