@@ -163,6 +163,17 @@ func TestVariantStockParallelReservationsNeverOversell(t *testing.T) {
 	}
 }
 
+// priceEdit is an admin's edit of insertSizedProduct's sizes that sets every price and leaves
+// the stock out.
+func priceEdit(id string, vids []string, price float64) shop.VariantsInput {
+	in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
+	for k, size := range []string{"S", "M", "L"} {
+		in.Variants = append(in.Variants, shop.VariantInput{ID: vids[k], SKU: id + size,
+			Options: map[string]string{"Size": size}, Price: &price})
+	}
+	return in
+}
+
 // An admin editing prices while shoppers buy a size: the edit, which leaves the stock out,
 // never undoes a sale, and no sale is lost or doubled.
 func TestVariantEditDuringSalesLosesNoSale(t *testing.T) {
@@ -185,13 +196,7 @@ func TestVariantEditDuringSalesLosesNoSale(t *testing.T) {
 	}
 	wg.Go(func() {
 		for i := range 5 {
-			price := float64(400 + i)
-			in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
-			for k, size := range []string{"S", "M", "L"} {
-				in.Variants = append(in.Variants, shop.VariantInput{ID: vids[k], SKU: id + size,
-					Options: map[string]string{"Size": size}, Price: &price})
-			}
-			if _, err := products.SetVariants(context.Background(), id, in); err != nil {
+			if _, err := products.SetVariants(context.Background(), id, priceEdit(id, vids, float64(400+i))); err != nil {
 				t.Errorf("edit %d: %v", i, err)
 			}
 		}
@@ -235,13 +240,7 @@ func TestVariantEditsGoThroughWhileUnitsKeepMoving(t *testing.T) {
 		})
 	}
 	for i := range 8 {
-		price := float64(400 + i)
-		in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", "M", "L"}}}}
-		for k, size := range []string{"S", "M", "L"} {
-			in.Variants = append(in.Variants, shop.VariantInput{ID: vids[k], SKU: id + size,
-				Options: map[string]string{"Size": size}, Price: &price})
-		}
-		if _, err := products.SetVariants(context.Background(), id, in); err != nil {
+		if _, err := products.SetVariants(context.Background(), id, priceEdit(id, vids, float64(400+i))); err != nil {
 			t.Errorf("edit %d while units moved: %v", i, err)
 		}
 	}
