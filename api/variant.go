@@ -17,6 +17,10 @@ const (
 	MaxSKULength    = 64
 )
 
+// reservedOptionNames are keys every script object already has: a product's option named so
+// could not be told apart from that object's own parts in a browser.
+var reservedOptionNames = []string{"__proto__", "constructor", "prototype"}
+
 // Option is a choice a shopper makes about a product, such as its size, with the values
 // offered, in the order the shop shows them.
 type Option struct {
@@ -183,9 +187,13 @@ func (in *VariantsInput) validateOptions() error {
 			return err
 		}
 		// A name is a key of each variant's options in the stored document, where a leading $
-		// or a dot would be read as an operator or a path.
+		// or a dot would be read as an operator or a path, and in the storefront's choice of
+		// options, where a key of every script object would name that object's inner parts.
 		if strings.HasPrefix(o.Name, "$") || strings.Contains(o.Name, ".") {
 			return Errorf(EINVALID, "%s.name must not begin with $ or contain a dot.", field)
+		}
+		if slices.Contains(reservedOptionNames, o.Name) {
+			return Errorf(EINVALID, "%s.name %s is reserved; please name the option another way.", field, o.Name)
 		}
 		if j, twice := names[strings.ToLower(o.Name)]; twice {
 			return Errorf(EINVALID, "%s.name repeats the option %s of options[%d].", field, o.Name, j)

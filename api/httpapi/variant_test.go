@@ -175,6 +175,8 @@ func TestSetVariantsRefusals(t *testing.T) {
 		{"400-option-name", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "" }), 400, "options[1].name is required"},
 		{"400-option-name-dollar", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "$where" }), 400, "options[1].name must not begin with $ or contain a dot."},
 		{"400-option-name-dot", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "Colour.Tone" }), 400, "options[1].name must not begin with $ or contain a dot."},
+		{"400-option-name-proto", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "__proto__" }), 400, "options[1].name __proto__ is reserved"},
+		{"400-option-name-constructor", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["name"] = "constructor" }), 400, "options[0].name constructor is reserved"},
 		{"400-option-name-nul", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "Colour\x00" }), 400, "options[1].name must be one line"},
 		{"400-value-invisible", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "\u200b"} }), 400, "options[0].values[1] is required."},
 		{"400-option-twice", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "SIZE" }), 400, "options[1].name repeats"},

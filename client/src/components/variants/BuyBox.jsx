@@ -10,7 +10,7 @@ import { ADD_TO_CART, SOLD_OUT, chooseText, onlyLeftText } from '../../texts';
 import OptionPicker from './OptionPicker';
 import './variants.css';
 import {
-  canChoose, cartItem, choose, findVariant, hasOptions, isSoldOut, missingOptions, priceOf,
+  canChoose, cartItem, choose, chosenValue, findVariant, hasOptions, isSoldOut, missingOptions, priceOf,
 } from './variants';
 
 export default function BuyBox({ product, ask = false }) {
@@ -49,7 +49,7 @@ export default function BuyBox({ product, ask = false }) {
             <OptionPicker
               key={option.name}
               option={option}
-              chosen={choice[option.name]}
+              chosen={chosenValue(choice, option.name)}
               available={(value) => canChoose(product, choice, option.name, value)}
               onChoose={pick}
             />

@@ -50,6 +50,22 @@ describe('Product page option pickers', () => {
     expect(savedCart()).toEqual([]);
   });
 
+  it('asks for an option named like a part of every object until it is chosen', async () => {
+    const fit = {
+      ...tee,
+      options: [{ name: 'toString', values: ['Slim', 'Loose'] }],
+      variants: [{ _id: 'v9', sku: 'TEE-SLIM', options: { toString: 'Slim' }, quantity: 3 }],
+    };
+    serveTee(fit);
+    const { user } = await renderRoute('/product/linen-tee');
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose');
+    expect(savedCart()).toEqual([]);
+    await user.click(radio('toString', 'Slim'));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(savedCart().map((item) => item.variant?.sku)).toEqual(['TEE-SLIM']));
+  });
+
   it('shows Only N left at 3 or fewer, and the chosen variant\'s price', async () => {
     serveTee();
     const { user } = await renderRoute('/product/linen-tee');

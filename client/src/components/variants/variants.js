@@ -24,12 +24,18 @@ export function unitsLeft(item) {
   return typeof units === 'number' ? Math.max(units, 0) : undefined;
 }
 
+/**
+ * chosenValue is the value chosen for option `name`, or undefined: only the choice's own keys
+ * count, so an option named like a part of every object (toString) is never taken as chosen.
+ */
+export const chosenValue = (choice, name) => (Object.hasOwn(choice, name) ? choice[name] : undefined);
+
 const matches = (variant, choice) =>
   Object.entries(choice).every(([name, value]) => value === undefined || variant.options?.[name] === value);
 
 /** findVariant is the variant of a complete choice ({Size: 'M', Colour: 'Navy'}), or undefined. */
 export function findVariant(product, choice) {
-  if (!hasOptions(product) || product.options.some((o) => !choice[o.name])) return undefined;
+  if (!hasOptions(product) || product.options.some((o) => !chosenValue(choice, o.name))) return undefined;
   return product.variants?.find((v) => matches(v, choice));
 }
 
@@ -50,7 +56,8 @@ export function canChoose(product, choice, name, value) {
 export function choose(product, choice, name, value) {
   const next = { ...choice, [name]: value };
   for (const other of product.options) {
-    if (other.name !== name && next[other.name] && !canChoose(product, next, other.name, next[other.name])) {
+    const value = chosenValue(next, other.name);
+    if (other.name !== name && value && !canChoose(product, next, other.name, value)) {
       delete next[other.name];
     }
   }
@@ -59,7 +66,7 @@ export function choose(product, choice, name, value) {
 
 /** missingOptions names the options not chosen yet, in the product's order. */
 export const missingOptions = (product, choice) =>
-  (product.options ?? []).filter((o) => !choice[o.name]).map((o) => o.name);
+  (product.options ?? []).filter((o) => !chosenValue(choice, o.name)).map((o) => o.name);
 
 /** priceOf is what the variant costs: its own price when it sets one, else the product's. */
 export const priceOf = (product, variant) => variant?.price ?? product.price;
