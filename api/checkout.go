@@ -101,7 +101,7 @@ func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (o *Order, cre
 	}
 	orderID := s.store.NewOrderID()
 	if r.IdempotencyKey != "" {
-		earlier, err := s.claim(ctx, r.BuyerID, r.IdempotencyKey, orderID)
+		earlier, err := s.claim(ctx, r, orderID)
 		if err != nil || earlier != nil {
 			return earlier, false, err
 		}
@@ -122,13 +122,15 @@ func (s *Orders) Checkout(ctx context.Context, r CheckoutRequest) (o *Order, cre
 }
 
 // claim makes this checkout the one that places an order for (buyer, key). When an earlier
-// checkout claimed the pair and placed its order, claim answers that order. While the earlier
-// one is still running it waits for it (up to claimWait, then ECONFLICT), so concurrent retries
+// checkout claimed the pair and placed its order, claim answers that order, or ECONFLICT when
+// that order is of another cart: the key names one purchase, and answering another cart's
+// order would tell the caller that items it never bought were paid for. While the earlier one
+// is still running it waits for it (up to claimWait, then ECONFLICT), so concurrent retries
 // never charge twice; when the earlier one failed and let go, this one claims the key.
-func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Order, error) {
+func (s *Orders) claim(ctx context.Context, r CheckoutRequest, orderID string) (*Order, error) {
 	deadline := time.Now().Add(s.claimWait)
 	for {
-		earlierID, err := s.store.ClaimCheckout(ctx, buyerID, key, orderID)
+		earlierID, err := s.store.ClaimCheckout(ctx, r.BuyerID, r.IdempotencyKey, orderID)
 		if err != nil {
 			return nil, fmt.Errorf("claim checkout: %w", err)
 		}
@@ -137,6 +139,9 @@ func (s *Orders) claim(ctx context.Context, buyerID, key, orderID string) (*Orde
 		}
 		o, err := s.store.Order(ctx, earlierID)
 		if err == nil && o.Listed() {
+			if !o.boughtCart(r.Cart) {
+				return nil, Errorf(ECONFLICT, "This Idempotency-Key was used for a payment of another cart. Please pay with a new key.")
+			}
 			return o, nil
 		}
 		if err != nil && ErrorCode(err) != ENOTFOUND {

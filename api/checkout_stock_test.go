@@ -156,3 +156,36 @@ func TestRetryDuringItsCheckoutWaitsForItsOrder(t *testing.T) {
 		t.Errorf("retry during the checkout: %+v; want order %s answered again", b, a.o.ID)
 	}
 }
+
+// An Idempotency-Key names one purchase: a retry of its cart (lines in any order) answers its
+// order; a cart of other sizes, or of other lines, is refused without a charge or a unit moved.
+func TestKeyOfAPlacedCheckoutRefusesAnotherCart(t *testing.T) {
+	tee := &shop.Product{ID: "p1", Name: "Tee", Price: 35000, Options: []shop.Option{{Name: "Size", Values: []string{"S", "M"}}},
+		Variants: []shop.Variant{{ID: "v1", SKU: "TEE-S", Options: map[string]string{"Size": "S"}},
+			{ID: "v2", SKU: "TEE-M", Options: map[string]string{"Size": "M"}}}}
+	store := newMemStore(tee, &shop.Product{ID: "p2", Name: "Cap", Price: 19900})
+	stock := store.sellsFrom(newMemStock(map[string]int{"p1/v1": 5, "p1/v2": 5, "p2": 5}))
+	gw := &cancellingGateway{cancel: func() {}}
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: gw, Logger: quietLog})
+	checkout := func(lines ...shop.CartItem) (*shop.Order, bool, error) {
+		return orders.Checkout(context.Background(), shop.CheckoutRequest{BuyerID: "b1", Nonce: "n", Cart: lines, IdempotencyKey: "k1"})
+	}
+	small, medium, capLine := shop.CartItem{ID: "p1", VariantID: "v1"}, shop.CartItem{ID: "p1", VariantID: "v2"}, shop.CartItem{ID: "p2"}
+	first, created, err := checkout(small, capLine)
+	if err != nil || !created {
+		t.Fatalf("first checkout: %v, %v", created, err)
+	}
+	again, created, err := checkout(capLine, small)
+	if err != nil || created || again.ID != first.ID {
+		t.Fatalf("retry of the same cart in another order: %+v, %v, %v; want order %s", again, created, err, first.ID)
+	}
+	for _, other := range [][]shop.CartItem{{medium, capLine}, {small}, {small, capLine, capLine}, {small, medium}} {
+		if _, _, err := checkout(other...); shop.ErrorCode(err) != shop.ECONFLICT {
+			t.Errorf("the key with cart %v: %v; want ECONFLICT", other, err)
+		}
+	}
+	if len(store.orders) != 1 || stock.left("p1/v1") != 4 || stock.left("p1/v2") != 5 || stock.left("p2") != 4 {
+		t.Errorf("after the refusals: %d orders, stock S %d, M %d, cap %d; want 1, 4, 5, 4",
+			len(store.orders), stock.left("p1/v1"), stock.left("p1/v2"), stock.left("p2"))
+	}
+}

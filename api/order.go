@@ -163,6 +163,33 @@ func (o *Order) refundBegun() bool { return o.RefundedAt != nil || o.PaymentStat
 // Listed reports whether the order appears in lists and to its buyer: once it is paid.
 func (o *Order) Listed() bool { return Listed(o.PaymentState) }
 
+// boughtCart reports whether the order's items are the cart's lines, in any order: the same
+// products in the same sizes, as many of each.
+func (o *Order) boughtCart(cart []CartItem) bool {
+	if len(o.Products) != len(cart) {
+		return false
+	}
+	line := func(productID, variantID string) string {
+		return strings.ToLower(productID) + "/" + strings.ToLower(variantID)
+	}
+	left := map[string]int{}
+	for _, it := range o.Products {
+		variantID := ""
+		if it.Variant != nil {
+			variantID = it.Variant.ID
+		}
+		left[line(it.ID, variantID)]++
+	}
+	for _, it := range cart {
+		key := line(it.ID, it.VariantID)
+		if left[key] == 0 {
+			return false
+		}
+		left[key]--
+	}
+	return true
+}
+
 // Listed reports whether orders in payment state s are listed.
 func Listed(s string) bool { return s != PaymentPending && s != PaymentAbandoned }
 

@@ -408,6 +408,19 @@ func TestCheckoutIdempotencyKey(t *testing.T) {
 	if c, _ := a.gateway.count(); c != 1 || a.stockOf(tee) != 18 || a.orderCount() != 1 {
 		t.Fatalf("after a retry: %d charges, stock %d, %d orders; want 1, 18, 1", c, a.stockOf(tee), a.orderCount())
 	}
+	// The key names that purchase: a checkout of another cart with it is refused, not answered
+	// with the first cart's order.
+	capID := a.addProduct("Cap", 199, 5)
+	for _, other := range [][]map[string]any{cart(tee), cart(tee, capID), cart(capID, tee), cart(tee, tee, tee)} {
+		refused := a.checkout(token, "key-1", map[string]any{"nonce": okNonce, "cart": other})
+		if refused.status != http.StatusConflict || !strings.Contains(refused.Message, "another cart") {
+			t.Fatalf("key of another cart = %d %s; want 409", refused.status, refused.raw)
+		}
+	}
+	if c, _ := a.gateway.count(); c != 1 || a.stockOf(tee) != 18 || a.stockOf(capID) != 5 || a.orderCount() != 1 {
+		t.Fatalf("after other carts with a used key: %d charges, stock %d and %d, %d orders; want 1, 18, 5, 1",
+			c, a.stockOf(tee), a.stockOf(capID), a.orderCount())
+	}
 
 	// The key belongs to its user: another shopper's checkout with it is their own.
 	theirs := a.checkout(other, "key-1", body)
