@@ -123,8 +123,10 @@ func (o *optionSets) get(options []shop.Option, places []uint8) map[string]strin
 
 func (sp *snapshotProduct) unpack(sets *optionSets) (*shop.CatalogueProduct, error) {
 	p := sp.Product
-	if len(sp.Variants) > 0 {
-		p.Variants = make([]shop.Variant, len(sp.Variants))
+	// gob keeps no empty list: a product without options answers [] as the store's read does.
+	p.Variants = make([]shop.Variant, len(sp.Variants))
+	if p.Options == nil {
+		p.Options = []shop.Option{}
 	}
 	for i, sv := range sp.Variants {
 		v := shop.Variant{ID: sv.ID, SKU: sv.SKU, Options: sv.Options, Price: sv.Price, Quantity: sv.Quantity}

@@ -1,9 +1,11 @@
 package catalogue_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
 	"shop"
@@ -44,8 +46,13 @@ func TestSnapshot(t *testing.T) {
 	if q := quantity(t, m, "linen"); q != 5 {
 		t.Fatalf("from the snapshot: quantity %d", q)
 	}
-	if p, _ := m.ProductBySlug(ctx, "oxford"); p.Category.Name != "Shirts" {
+	p, _ := m.ProductBySlug(ctx, "oxford")
+	if p.Category.Name != "Shirts" {
 		t.Fatalf("from the snapshot: category %+v", p.Category)
+	}
+	// A product without sizes answers empty lists, as it does when read from the store.
+	if b, _ := json.Marshal(p); !strings.Contains(string(b), `"options":[],`) || !strings.Contains(string(b), `"variants":[]`) {
+		t.Fatalf("from the snapshot, a product without sizes answers %s; want options and variants []", b)
 	}
 
 	// A sale since the snapshot was written: the snapshot is stale.
