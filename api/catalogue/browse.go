@@ -23,29 +23,29 @@ type Entry struct {
 }
 
 // Facts are what browsing reads of a product, taken from it once rather than at every browse:
-// its lowest price, and the size, colour and stock of each variant.
+// the size, colour, price and stock of each variant.
 type Facts struct {
-	LowestPrice shop.Paise
-	Variants    []VariantFacts
+	Variants []VariantFacts
 }
 
-// VariantFacts are a variant's size and colour (empty when its product has no such option)
-// and stock.
+// VariantFacts are a variant's size and colour (empty when its product has no such option),
+// the price it sells at, and its stock.
 type VariantFacts struct {
 	Size, Colour string
+	Price        shop.Paise
 	Quantity     int
 }
 
 // FactsOf takes the facts of a product.
 func FactsOf(p *shop.Product) Facts {
-	f := Facts{LowestPrice: lowestPrice(p)}
+	var f Facts
 	if len(p.Options) == 0 {
 		return f
 	}
 	sizeName, colourName := optionNamed(p, shop.SizeOptionNames), optionNamed(p, shop.ColourOptionNames)
 	f.Variants = make([]VariantFacts, len(p.Variants))
 	for i, v := range p.Variants {
-		f.Variants[i] = VariantFacts{Quantity: v.Quantity}
+		f.Variants[i] = VariantFacts{Price: v.PriceOr(p.Price), Quantity: v.Quantity}
 		if sizeName != "" {
 			f.Variants[i].Size = v.Options[sizeName]
 		}
@@ -57,16 +57,15 @@ func FactsOf(p *shop.Product) Facts {
 }
 
 // browsedAlikeButStock reports whether browsing matches, sorts and counts the products of
-// entries a and b alike when it does not ask for stock: the same lowest price, and the same
-// sizes and colours in the same variants. Their names and categories are compared apart.
+// entries a and b alike when it does not ask for stock: the same price, and the same sizes,
+// colours and prices in the same variants. Their names and categories are compared apart.
 func browsedAlikeButStock(a, b *entry) bool {
 	av, bv := a.facts.Variants, b.facts.Variants
-	if a.facts.LowestPrice != b.facts.LowestPrice || len(a.p.Options) == 0 != (len(b.p.Options) == 0) ||
-		len(av) != len(bv) {
+	if a.p.Price != b.p.Price || len(a.p.Options) == 0 != (len(b.p.Options) == 0) || len(av) != len(bv) {
 		return false
 	}
 	for i := range av {
-		if av[i].Size != bv[i].Size || av[i].Colour != bv[i].Colour {
+		if av[i].Size != bv[i].Size || av[i].Colour != bv[i].Colour || av[i].Price != bv[i].Price {
 			return false
 		}
 	}
@@ -120,8 +119,10 @@ func findMatches(entries iter.Seq[*Entry], q shop.BrowseQuery) *matches {
 			continue
 		}
 		facets.add(e, &m)
-		if m.category && m.price && m.variantsPass(f, false, false) {
-			matched = append(matched, priced{e.Product, e.NameLower, m.price0, len(matched)})
+		if m.category {
+			if price, ok := m.lowestPassing(false, false, false); ok {
+				matched = append(matched, priced{e.Product, e.NameLower, price, len(matched)})
+			}
 		}
 	}
 	return &matches{matched: slices.Clip(matched), facets: facets.result()}
@@ -218,19 +219,21 @@ func inList(list []string, v string) bool {
 	return false
 }
 
-// match records which filters an entry passes. The variant filters (size, colour, stock) are
-// kept per variant, since one variant must pass all of them together.
+// match records which filters an entry passes. The variant filters (size, colour, stock,
+// price) are kept per variant, since one variant must pass all of them together: a shopper
+// who asks for M in Navy under ₹1000 wants a product that sells that, not one with an M in
+// Sand, a Navy XL, and something else under ₹1000. A product without options is one
+// variant, at its own price and stock.
 type match struct {
-	keyword, category, price bool
-	price0                   shop.Paise     // the product's lowest price
-	variants                 []variantMatch // valid until the next examine
-	plain                    bool           // a product without options
-	plainStock               bool
+	keyword, category bool
+	variants          []variantMatch // valid until the next examine
+	plain             bool           // a product without options
 }
 
 type variantMatch struct {
-	size, colour, stock bool
-	sizeValue, colour0  string
+	size, colour, stock, inPriceRange bool
+	price                             shop.Paise
+	sizeValue, colour0                string
 }
 
 func (f *filter) examine(e *Entry) match {
@@ -240,10 +243,11 @@ func (f *filter) examine(e *Entry) match {
 		return m
 	}
 	m.category = !f.hasCategory || f.categories[e.CategorySlug] || f.categories[p.Category.ID]
-	m.price0 = e.Facts.LowestPrice
-	m.price = (f.q.MinPrice == nil || m.price0 >= *f.q.MinPrice) && (f.q.MaxPrice == nil || m.price0 <= *f.q.MaxPrice)
 	if len(p.Options) == 0 {
-		m.plain, m.plainStock = true, !f.q.InStock || p.Quantity > 0
+		m.plain = true
+		f.buf = append(f.buf[:0], variantMatch{size: len(f.q.Sizes) == 0, colour: len(f.q.Colours) == 0,
+			stock: !f.q.InStock || p.Quantity > 0, price: p.Price, inPriceRange: f.inPriceRange(p.Price)})
+		m.variants = f.buf
 		return m
 	}
 	vs := e.Facts.Variants
@@ -251,39 +255,48 @@ func (f *filter) examine(e *Entry) match {
 	m.variants = f.buf
 	for i := range vs {
 		v, vm := &vs[i], &m.variants[i]
-		vm.sizeValue, vm.colour0 = v.Size, v.Colour
+		vm.sizeValue, vm.colour0, vm.price = v.Size, v.Colour, v.Price
 		vm.size = len(f.q.Sizes) == 0 || (v.Size != "" && inList(f.q.Sizes, v.Size))
 		vm.colour = len(f.q.Colours) == 0 || (v.Colour != "" && inList(f.q.Colours, v.Colour))
 		vm.stock = !f.q.InStock || v.Quantity > 0
+		vm.inPriceRange = f.inPriceRange(v.Price)
 	}
 	return m
 }
 
-// variantsPass reports whether one variant passes the variant filters, leaving out size or
-// colour when asked (for their facets). A product without variants passes when no size or
-// colour is asked for and its stock is as asked.
-func (m *match) variantsPass(f *filter, ignoreSize, ignoreColour bool) bool {
-	if m.plain {
-		return m.plainStock && (ignoreSize || len(f.q.Sizes) == 0) && (ignoreColour || len(f.q.Colours) == 0)
+func (f *filter) inPriceRange(price shop.Paise) bool {
+	return (f.q.MinPrice == nil || price >= *f.q.MinPrice) && (f.q.MaxPrice == nil || price <= *f.q.MaxPrice)
+}
+
+// passes reports whether the variant passes the variant filters, leaving out size, colour or
+// price when asked (for their facets).
+func (v *variantMatch) passes(ignoreSize, ignoreColour, ignorePrice bool) bool {
+	return v.stock && (ignoreSize || v.size) && (ignoreColour || v.colour) && (ignorePrice || v.inPriceRange)
+}
+
+// lowestPassing answers the lowest price of the product's variants that pass the variant
+// filters (leaving out those asked), and whether any does: the price the product is sorted
+// by, and counted at in the price facet.
+func (m *match) lowestPassing(ignoreSize, ignoreColour, ignorePrice bool) (shop.Paise, bool) {
+	var low shop.Paise
+	found := false
+	for i := range m.variants {
+		if v := &m.variants[i]; v.passes(ignoreSize, ignoreColour, ignorePrice) && (!found || v.price < low) {
+			low, found = v.price, true
+		}
 	}
-	for _, v := range m.variants {
-		if (ignoreSize || v.size) && (ignoreColour || v.colour) && v.stock {
+	return low, found
+}
+
+// variantsPass reports whether one variant passes the variant filters, leaving out size or
+// colour when asked (for their facets).
+func (m *match) variantsPass(ignoreSize, ignoreColour bool) bool {
+	for i := range m.variants {
+		if m.variants[i].passes(ignoreSize, ignoreColour, false) {
 			return true
 		}
 	}
 	return false
-}
-
-// lowestPrice is the lowest price a product sells at: its variants' own prices count.
-func lowestPrice(p *shop.Product) shop.Paise {
-	if len(p.Variants) == 0 {
-		return p.Price
-	}
-	low := p.Variants[0].PriceOr(p.Price)
-	for _, v := range p.Variants[1:] {
-		low = min(low, v.PriceOr(p.Price))
-	}
-	return low
 }
 
 // optionNamed answers the name of the product's option called one of names, ignoring case.

@@ -116,7 +116,9 @@ func TestBrowseFiltersAndSorts(t *testing.T) {
 		{"in-stock", with(func(q *shop.BrowseQuery) { q.InStock = true }), "Linen Shirt, Kids Tee, Slim Jeans, Oxford Shirt, Wool Socks", 5},
 		{"min-price", with(func(q *shop.BrowseQuery) { q.MinPrice = paise(1000) }), "Linen Shirt, Slim Jeans", 2},
 		{"price-range", with(func(q *shop.BrowseQuery) { q.MinPrice = paise(299); q.MaxPrice = paise(999) }), "Kids Tee, Plain Scarf, Oxford Shirt", 3},
-		{"variant-price-is-not-the-lowest", with(func(q *shop.BrowseQuery) { q.MinPrice = paise(1500) }), "Slim Jeans", 1},
+		{"a-variant-in-the-price-range-is-enough", with(func(q *shop.BrowseQuery) { q.MinPrice = paise(1500) }), "Linen Shirt, Slim Jeans", 2},
+		{"price-of-the-chosen-size", with(func(q *shop.BrowseQuery) { q.Sizes = []string{"M"}; q.MaxPrice = paise(1500) }), "Oxford Shirt", 1},
+		{"price-of-the-chosen-size-sorts", with(func(q *shop.BrowseQuery) { q.Sizes = []string{"M", "L"}; q.Sort = shop.BrowsePriceDesc }), "Linen Shirt, Oxford Shirt", 2},
 		{"keyword-in-name", with(func(q *shop.BrowseQuery) { q.Keyword = "SHIRT" }), "Linen Shirt, Oxford Shirt", 2},
 		{"keyword-in-description", with(func(q *shop.BrowseQuery) { q.Keyword = "the wool" }), "Wool Socks", 1},
 		{"keyword-literal", with(func(q *shop.BrowseQuery) { q.Keyword = "s.*" }), "", 0},
@@ -166,7 +168,9 @@ func TestBrowseFacets(t *testing.T) {
 		{"no-filter", all,
 			"jeans:1 kids:2 shirts:3 | S:1 M:2 L:2 4-5Y:1 6-7Y:1 30:1 32:1 34:1 | Black:1 Blue:1 Indigo:1 Navy:1 White:1 | 15000-249900"},
 		{"size-m-keeps-other-sizes", with(func(q *shop.BrowseQuery) { q.Sizes = []string{"M"} }),
-			"shirts:2 | S:1 M:2 L:2 4-5Y:1 6-7Y:1 30:1 32:1 34:1 | Blue:1 Navy:1 | 99900-149900"},
+			"shirts:2 | S:1 M:2 L:2 4-5Y:1 6-7Y:1 30:1 32:1 34:1 | Blue:1 Navy:1 | 99900-159900"},
+		{"price-counts-the-chosen-sizes-prices", with(func(q *shop.BrowseQuery) { q.Sizes = []string{"M"}; q.MinPrice = paise(1500) }),
+			"shirts:1 | M:1 30:1 32:1 34:1 | Navy:1 | 99900-159900"},
 		{"in-stock-counts-only-stocked-variants", with(func(q *shop.BrowseQuery) { q.InStock = true }),
 			"jeans:1 kids:2 shirts:2 | M:1 L:2 4-5Y:1 6-7Y:1 30:1 34:1 | Black:1 Blue:1 Indigo:1 Navy:1 White:1 | 15000-249900"},
 		{"category-keeps-other-categories", with(func(q *shop.BrowseQuery) { q.Categories = []string{"kids"} }),
@@ -247,5 +251,30 @@ func TestSortTiesKeepNewestFirst(t *testing.T) {
 				t.Fatalf("%s: %s before %s at one price", sort, a.ID, b.ID)
 			}
 		}
+	}
+}
+
+// A product is priced, in the filter, the sort and the price facet, at what the variants that
+// pass the other filters sell at: a size sold out at a lower price is not its price for a
+// shopper who asks for stock.
+func TestBrowsePricesTheVariantsThatPass(t *testing.T) {
+	cheapSoldOut := product("Party Dress", shirts, 900, v("S", 0, 100), v("M", 5))
+	entries := []Entry{entryOf(cheapSoldOut)}
+	q := func(change func(*shop.BrowseQuery)) Page {
+		query := shop.BrowseQuery{Sort: shop.BrowseNewest, Page: 1, Limit: 12}
+		change(&query)
+		return Browse(each(entries), query)
+	}
+	if got := q(func(q *shop.BrowseQuery) { q.InStock = true; q.MaxPrice = paise(500) }); got.Total != 0 {
+		t.Errorf("in stock under 500: %q; want none (only the sold-out S costs 100)", names(got.Products))
+	}
+	if got := q(func(q *shop.BrowseQuery) { q.InStock = true }).Facets.Price; got != (shop.PriceRange{Min: 90000, Max: 90000}) {
+		t.Errorf("price facet in stock = %v; want 90000-90000", got)
+	}
+	if got := q(func(q *shop.BrowseQuery) { q.MaxPrice = paise(500) }); got.Total != 1 {
+		t.Errorf("under 500, stock or not: total %d; want the dress (its S costs 100)", got.Total)
+	}
+	if got := q(func(*shop.BrowseQuery) {}).Facets.Price; got != (shop.PriceRange{Min: 10000, Max: 10000}) {
+		t.Errorf("price facet = %v; want 10000-10000 (the dress from 100)", got)
 	}
 }

@@ -46,32 +46,36 @@ func (c *facetCounter) add(e *Entry, m *match) {
 		cf = &shop.CategoryFacet{Slug: e.CategorySlug, Name: e.CategoryName}
 		c.categories[e.CategorySlug] = cf
 	}
-	variantsPass := m.variantsPass(c.f, false, false)
-	if m.price && variantsPass {
+	if m.variantsPass(false, false) {
 		cf.Count++
 	}
-	if m.category && variantsPass {
-		if !c.priced || m.price0 < c.price.Min {
-			c.price.Min = m.price0
+	if !m.category {
+		return
+	}
+	// The price range is of what the products sell at under every other filter: each
+	// product's lowest price among its variants that pass them.
+	if price, ok := m.lowestPassing(false, false, true); ok {
+		if !c.priced || price < c.price.Min {
+			c.price.Min = price
 		}
-		if !c.priced || m.price0 > c.price.Max {
-			c.price.Max = m.price0
+		if !c.priced || price > c.price.Max {
+			c.price.Max = price
 		}
 		c.priced = true
 	}
-	if !m.category || !m.price || m.plain {
+	if m.plain {
 		return
 	}
 	c.seen = c.seen[:0]
 	for _, v := range m.variants {
-		if v.stock && v.colour && v.sizeValue != "" && !slices.Contains(c.seen, v.sizeValue) {
+		if v.passes(true, false, false) && v.sizeValue != "" && !slices.Contains(c.seen, v.sizeValue) {
 			c.sizes.add(v.sizeValue)
 			c.seen = append(c.seen, v.sizeValue)
 		}
 	}
 	c.seen = c.seen[:0]
 	for _, v := range m.variants {
-		if v.stock && v.size && v.colour0 != "" && !slices.Contains(c.seen, v.colour0) {
+		if v.passes(false, true, false) && v.colour0 != "" && !slices.Contains(c.seen, v.colour0) {
 			c.colours.add(v.colour0)
 			c.seen = append(c.seen, v.colour0)
 		}
