@@ -131,7 +131,7 @@ func (r *ResetLinks) Reset(ctx context.Context, token, newPassword string) (stri
 	if token == "" || len(token) > 100 {
 		return "", ErrBadResetLink
 	}
-	if err := validatePassword("New password", newPassword); err != nil {
+	if err := validatePassword("New password (newpassword)", newPassword); err != nil {
 		return "", err
 	}
 	userID, err := r.tokens.TakeResetToken(ctx, hashToken(token), r.now())

@@ -87,7 +87,7 @@ func (r *PasswordReset) Validate() error {
 	if err = fitsBcrypt("Answer", r.Answer); err != nil {
 		return err
 	}
-	return validatePassword("New password", r.NewPassword)
+	return validatePassword("New password (newpassword)", r.NewPassword)
 }
 
 // ProfileUpdate is the profile form. The email cannot be changed; an empty password keeps the
@@ -125,9 +125,9 @@ func (p *ProfileUpdate) Validate() error {
 	}
 	if p.ChangesSecrets() {
 		if p.CurrentPassword == "" {
-			return Errorf(EINVALID, "Current password is required to change the password or security answer.")
+			return Errorf(EINVALID, "Current password (currentPassword) is required to change the password or security answer.")
 		}
-		if err := fitsBcrypt("Current password", p.CurrentPassword); err != nil {
+		if err := fitsBcrypt("Current password (currentPassword)", p.CurrentPassword); err != nil {
 			return err
 		}
 	}
@@ -182,7 +182,7 @@ func fitsBcrypt(field, secret string) error {
 
 // ErrWrongCurrentPassword answers a profile change whose current password does not match.
 // It is a 400, not a 401: the session is fine, the form is not.
-var ErrWrongCurrentPassword = Errorf(EINVALID, "Current password is wrong.")
+var ErrWrongCurrentPassword = Errorf(EINVALID, "Current password (currentPassword) is wrong.")
 
 // UserService manages accounts.
 type UserService interface {

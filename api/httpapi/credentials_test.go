@@ -96,7 +96,7 @@ func TestProfileChangesTheAnswerWithTheCurrentPassword(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := put(tc.body, 400)
-			if msg, _ := m["message"].(string); !strings.Contains(msg, "Current password") {
+			if msg, _ := m["message"].(string); !strings.Contains(msg, "currentPassword") {
 				t.Errorf("message %q does not name the current password", msg)
 			}
 		})
@@ -130,7 +130,7 @@ func TestProfilePasswordChangeNeedsTheCurrentPassword(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token, body: tc.body}), 400)
-			if msg, _ := m["error"].(string); !strings.Contains(msg, "Current password") {
+			if msg, _ := m["error"].(string); !strings.Contains(msg, "currentPassword") {
 				t.Errorf("error %q does not name the current password", msg)
 			}
 		})

@@ -162,7 +162,7 @@ func TestResetLink(t *testing.T) {
 	if len(tok) != 43 {
 		t.Fatalf("token %q: want 32 random bytes, base64url", tok)
 	}
-	if m := a.resetWith(tok, "short", 400); m["message"] != "New password must be at least 6 characters." { // checked before the link is used up
+	if m := a.resetWith(tok, "short", 400); m["message"] != "New password (newpassword) must be at least 6 characters." { // checked before the link is used up
 		t.Fatalf("short password: %v", m)
 	}
 	a.resetWith("made-up", "newpass1", 400) // unknown
