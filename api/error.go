@@ -16,6 +16,7 @@ const (
 	EDECLINED     = "declined" // the card was declined
 	ETOOLARGE     = "too_large"
 	EUNSUPPORTED  = "unsupported_media"
+	ERANGE        = "range_not_satisfiable" // the part of a file asked for lies past its end
 	ETOOMANY      = "too_many_requests"
 	EUNAVAILABLE  = "unavailable" // the store does not answer
 	EINTERNAL     = "internal"

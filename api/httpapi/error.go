@@ -21,6 +21,7 @@ var codeStatus = map[string]int{
 	shop.EDECLINED:     http.StatusPaymentRequired,
 	shop.ETOOLARGE:     http.StatusRequestEntityTooLarge,
 	shop.EUNSUPPORTED:  http.StatusUnsupportedMediaType,
+	shop.ERANGE:        http.StatusRequestedRangeNotSatisfiable,
 	shop.ETOOMANY:      http.StatusTooManyRequests,
 	shop.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	shop.EINTERNAL:     http.StatusInternalServerError,

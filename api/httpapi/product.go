@@ -126,6 +126,16 @@ func (s *Server) productPhoto(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	size := int64(len(photo.Bytes))
+	rangeHeader, err := checkRange(c.GetHeader("Range"), size)
+	if err != nil {
+		c.Header("Content-Range", "bytes */"+strconv.FormatInt(size, 10))
+		fail(c, err)
+		return
+	}
+	if rangeHeader == "" {
+		c.Request.Header.Del("Range")
+	}
 	c.Header("Content-Type", photo.ContentType)
 	http.ServeContent(c.Writer, c.Request, "", time.Time{}, bytes.NewReader(photo.Bytes))
 }

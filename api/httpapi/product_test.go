@@ -283,8 +283,20 @@ func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {
 		t.Fatalf("a range of the photo: %d, %d bytes, %v", rec.Code, rec.Body.Len(), rec.Header())
 	}
 	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"Range": "bytes=99999999-"}})
-	if rec.Code != http.StatusRequestedRangeNotSatisfiable || rec.Header().Get("Content-Range") != fmt.Sprintf("bytes */%d", len(first)) {
-		t.Fatalf("a range past the photo's end: %d, %v", rec.Code, rec.Header())
+	if rec.Code != http.StatusRequestedRangeNotSatisfiable || rec.Header().Get("Content-Range") != fmt.Sprintf("bytes */%d", len(first)) ||
+		!strings.Contains(rec.Body.String(), `"success":false`) || !strings.Contains(rec.Body.String(), "past the end") {
+		t.Fatalf("a range past the photo's end: %d, %v, %s", rec.Code, rec.Header(), rec.Body)
+	}
+	// A Range the server cannot read is ignored: the whole photo comes.
+	for _, unread := range []string{"bytes=abc", "bytes=5-2", "items=0-9", "bytes=0-9,x"} {
+		rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"Range": unread}})
+		if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), first) {
+			t.Fatalf("Range %q: %d, %d bytes; want 200 and the whole photo", unread, rec.Code, rec.Body.Len())
+		}
+	}
+	rec = a.do(request{method: "GET", path: photoURL, header: map[string]string{"Range": "bytes=99999999-,-5"}})
+	if rec.Code != http.StatusPartialContent || !bytes.Equal(rec.Body.Bytes(), first[len(first)-5:]) {
+		t.Fatalf("a range with one part past the end and one within: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
 	rec = a.do(request{method: "HEAD", path: photoURL})
 	if rec.Code != 200 || rec.Header().Get("Content-Length") != fmt.Sprint(len(first)) || rec.Body.Len() != 0 {
