@@ -327,8 +327,8 @@ type OrderService interface {
 	// restocks as CancelOrder does. EINVALID for an unknown status or a malformed id, ENOTFOUND.
 	SetOrderStatus(ctx context.Context, id, status string, by Actor) (*Order, error)
 	// CancelOrder cancels the buyer's order while it is not yet shipped, refunds the payment
-	// and returns the stock, once. EINVALID, ENOTFOUND (also somebody else's order),
-	// ECONFLICT when it is past cancelling.
+	// and returns the stock, once; an admin may cancel any order. EINVALID, ENOTFOUND (also
+	// somebody else's order, for a shopper), ECONFLICT when it is past cancelling.
 	CancelOrder(ctx context.Context, id string, by Actor) (*Order, error)
 	// SettleNotice settles the order a provider's notice is about: a pending order is paid
 	// or abandoned by it; a refund made at the provider cancels and restocks the order once.

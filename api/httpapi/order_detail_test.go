@@ -256,6 +256,18 @@ func TestCancelOrder(t *testing.T) {
 	if a.stockOf(tee) != before || a.detail(id, asha, 200).RefundedAt == nil {
 		t.Fatalf("admin cancel: stock %d, want %d", a.stockOf(tee), before)
 	}
+	// An admin, who sees every order, may cancel a shopper's here by the buyer's rules; the
+	// history says who did.
+	id = place()
+	if m := cancel(id, admin, 200); m["order"].(map[string]any)["status"] != "Cancelled" {
+		t.Fatalf("admin's cancel answered %v", m)
+	}
+	if o := a.detail(id, asha, 200); a.stockOf(tee) != before || o.RefundedAt == nil || o.History[len(o.History)-1].By != shop.ByAdmin {
+		t.Fatalf("after the admin's cancel: stock %d (want %d), refunded %v, history %+v", a.stockOf(tee), before, o.RefundedAt, o.History)
+	}
+	id = place()
+	setStatus(id, "Shipped")
+	cancel(id, admin, 409)
 }
 
 // TestParallelCancelsRefundOnce: two cancels at once (the buyer's and the admin's) refund and
