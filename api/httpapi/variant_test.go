@@ -110,6 +110,15 @@ func TestSetVariants(t *testing.T) {
 			t.Fatalf("a refused edit changed the product: %v", p)
 		}
 	})
+	t.Run("200-skus-of-a-refused-edit-stay-free", func(t *testing.T) {
+		// The refused edit above sent TEE-M-NAVY after the clashing TEE-S-NAVY: it is free
+		// for any product at once, not held until its claim goes stale.
+		scarf := a.createProduct(admin, productFields(catID, "Scarf"), nil)["_id"].(string)
+		body := map[string]any{"options": []any{map[string]any{"name": "Size", "values": []string{"M"}}},
+			"variants": []any{map[string]any{"sku": "TEE-M-NAVY", "options": map[string]string{"Size": "M"}, "quantity": 1}}}
+		expect(t, a.setVariants(admin, scarf, body), http.StatusOK)
+		expect(t, a.do(request{method: "DELETE", path: "/api/v1/product/delete-product/" + scarf, token: admin}), http.StatusOK)
+	})
 	t.Run("200-sku-freed-by-removal", func(t *testing.T) {
 		// TEE-M-SAND was removed from the tee above, and the refused edit claimed nothing.
 		body := map[string]any{"options": []any{map[string]any{"name": "Size", "values": []string{"M"}}},

@@ -223,14 +223,22 @@ func (s *ProductService) claimSKUs(ctx context.Context, product bson.ObjectID, s
 		}
 		failed[we.Index] = true
 	}
+	// Every SKU the insert took is claimed before any clash is looked at: when one is refused,
+	// the caller lets go of all it claimed, and a SKU left out here would stay held (and
+	// refused to everyone, its own product too) until its claim went stale.
 	var claimed []string
+	for i, sku := range skus {
+		if !failed[i] {
+			claimed = append(claimed, sku)
+		}
+	}
 	for i, sku := range skus {
 		if failed[i] {
 			if err := s.claimSKU(ctx, product, sku); err != nil {
 				return claimed, err
 			}
+			claimed = append(claimed, sku)
 		}
-		claimed = append(claimed, sku)
 	}
 	return claimed, nil
 }
