@@ -146,12 +146,13 @@ describe('shopper order page', () => {
     expect(menu.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows the provider alone when the gateway gave no card details', async () => {
+  it('shows the provider and the amount paid when the gateway gave no card details', async () => {
     const order = detailedOrder({ payment: { success: true, provider: 'sandbox', transactionId: 'sandbox_1', amount: 300, currency: 'inr' } });
     answerOrder(() => order);
     await openOrder(order);
     const page = within(await screen.findByRole('article', { name: 'Order CS-7K3M9Q2X' }));
     expect(page.getByText('Provider', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Sandbox');
+    expect(page.getByText('Paid', { selector: 'dt' }).nextElementSibling).toHaveTextContent('₹300');
     expect(page.queryByText('Card', { selector: 'dt' })).not.toBeInTheDocument();
   });
 
