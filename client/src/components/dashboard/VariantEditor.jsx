@@ -5,9 +5,15 @@
 // said under the buttons. On phones the table stacks: a block per variant, with its SKU, price
 // and stock each a whole line wide; from 768 px up the variant's name keeps to one line and the
 // fields share the rest, the SKU the widest (.variant-table in index.css).
+//
+// An option renamed, or a value edited in place, is renamed in the rows at once (they keep their
+// id, SKU, price and stock: see withOptions). Generate asks before it drops rows that still
+// hold stock.
+import { useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
-import { MAX_OPTIONS, addOption, generate, rowName, stockOf } from './variantRows';
+import { droppedStockText } from './texts';
+import { MAX_OPTIONS, addOption, droppedBy, generate, rowName, stockOf, withOptions } from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
 const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
@@ -15,12 +21,23 @@ const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-
 
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
-  const setOption = (i, change) =>
-    onChange({ ...value, options: options.map((o, k) => (k === i ? { ...o, ...change } : o)) });
-  const removeOption = (i) => onChange({ ...value, options: options.filter((_, k) => k !== i) });
-  const setRow = (i, change) =>
-    onChange({ ...value, variants: variants.map((row, k) => (k === i ? { ...row, ...change } : row)) });
-  const removeRow = (i) => onChange({ ...value, variants: variants.filter((_, k) => k !== i) });
+  // Generate pressed while it would drop rows holding stock: the editor asks first. Any other
+  // edit answers the question (the rows it would drop may be others by then).
+  const [asking, setAsking] = useState(false);
+  const change = (next) => {
+    setAsking(false);
+    onChange(next);
+  };
+  const setOption = (i, edit) => change(withOptions(value, options.map((o, k) => (k === i ? { ...o, ...edit } : o))));
+  const removeOption = (i) => change(withOptions(value, options.filter((_, k) => k !== i)));
+  const setRow = (i, edit) =>
+    change({ ...value, variants: variants.map((row, k) => (k === i ? { ...row, ...edit } : row)) });
+  const removeRow = (i) => change({ ...value, variants: variants.filter((_, k) => k !== i) });
+
+  const generateRows = () => change(generate(value, skuPrefix));
+  const askGenerate = () => (stockOf({ variants: droppedBy(value) }) > 0 ? setAsking(true) : generateRows());
+  const dropped = asking ? droppedBy(value) : [];
+  const droppedStock = stockOf({ variants: dropped });
 
   return (
     // .variant-editor has min-width 0: a table wider than the form scrolls in its region
@@ -38,11 +55,22 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         </div>
       ))}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        <Button onClick={() => onChange(addOption(value))} disabled={options.length >= MAX_OPTIONS}>Add option</Button>
-        <Button onClick={() => onChange(generate(value, skuPrefix))} disabled={options.length === 0}>
+        <Button onClick={() => change(addOption(value))} disabled={options.length >= MAX_OPTIONS}>Add option</Button>
+        <Button onClick={askGenerate} disabled={options.length === 0}>
           Generate combinations
         </Button>
       </div>
+      {asking && droppedStock > 0 && (
+        <div className="form-notice">
+          <p role="alert" style={{ margin: '0 0 8px' }}>
+            {droppedStockText(dropped.map((row) => rowName(options, row)), droppedStock)}
+          </p>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            <Button danger onClick={generateRows}>Remove them and generate</Button>
+            <Button onClick={() => setAsking(false)}>Keep them</Button>
+          </div>
+        </div>
+      )}
       {error && <p role="alert" className="field-error">{error}</p>}
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">

@@ -250,10 +250,6 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
   });
 
   it.each([
-    ['an option renamed', async (user) => {
-      await user.clear(screen.getByLabelText('Option 2 name'));
-      await user.paste('Color');
-    }],
     ['an option given other values', async (user) => {
       await user.clear(screen.getByLabelText('Option 1 values'));
       await user.paste('S, M');
@@ -269,9 +265,70 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.calls).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    await user.click(screen.getByRole('button', { name: 'Remove them and generate' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+  });
+
+  // Renamed, a size's rows used to be made anew on Generate: their stock, SKUs, prices and ids
+  // gone, the product sold out and shoppers' carts holding those sizes broken.
+  it('carries an option renamed and a value edited in place through Generate: every row keeps its id, SKU, price and stock', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Option 2 name'));
+    await user.paste('Color');
+    await user.clear(screen.getByLabelText('Option 1 values'));
+    await user.paste('S, Medium, L, XL');
+    expect(screen.getByLabelText('Stock of Medium / Navy')).toHaveValue(2);
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+
+    // Eight combinations: the five saved keep their rows, renamed; S Sand and the XLs are new.
+    expect(screen.getByText('8 variant(s), 16 in stock')).toBeInTheDocument();
+    expect(screen.getByLabelText('Stock of Medium / Navy')).toHaveValue(2);
+    expect(screen.getByLabelText('SKU of Medium / Sand')).toHaveValue('TEE-M-Sand');
+    expect(screen.getByLabelText('Price of L / Sand')).toHaveValue(650);
+    expect(screen.getByLabelText('Stock of XL / Navy')).toHaveValue(0);
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.options).toEqual([
+      { name: 'Size', values: ['S', 'Medium', 'L', 'XL'] }, { name: 'Color', values: ['Navy', 'Sand'] }]);
+    const saved = sent.variants.variants.filter((v) => v._id);
+    expect(saved.map((v) => v._id).sort()).toEqual(['v1', 'v2', 'v3', 'v4', 'v5']);
+    expect(saved.find((v) => v._id === 'v2')).toEqual({ _id: 'v2', sku: 'TEE-M-Navy', options: { Size: 'Medium', Color: 'Navy' } });
+    expect(saved.find((v) => v._id === 'v5')).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Color: 'Sand' }, price: 650 });
+    expect(sent.update.quantity).toBe('16');
+  });
+
+  it('saves a rename without Generate', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Option 2 values'));
+    await user.paste('Navy Blue, Sand');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.options[1]).toEqual({ name: 'Colour', values: ['Navy Blue', 'Sand'] });
+    expect(sent.variants.variants.map((v) => [v._id, v.options.Colour])).toEqual([
+      ['v1', 'Navy Blue'], ['v2', 'Navy Blue'], ['v3', 'Sand'], ['v4', 'Navy Blue'], ['v5', 'Sand']]);
+  });
+
+  it('asks before Generate drops rows that still hold stock, and keeps them when told to', async () => {
+    answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('Option 1 values'));
+    await user.paste('S, M');
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Generate removes 2 variant(s) the options no longer have (L / Navy, L / Sand), and with them 5 in stock.');
+    await user.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
+
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    await user.click(screen.getByRole('button', { name: 'Remove them and generate' }));
+    expect(screen.getByText('4 variant(s), 11 in stock')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Stock of L / Sand')).not.toBeInTheDocument();
   });
 
   it('sends nothing while two rows share a SKU, and names them as they show', async () => {

@@ -14,5 +14,19 @@ export const PRODUCT_CHANGED =
  */
 export const NO_COMBINATIONS = 'Generate the combinations to sell it by size or colour, or remove the options.';
 
-/** Shown when the variant rows were left behind by an option renamed, removed or given other values. */
+/** Shown when the variant rows were left behind by an option removed or added, or a value removed. */
 export const ROWS_OUT_OF_DATE = 'The sizes and colours below no longer match the options: press Generate.';
+
+/** How many of the rows Generate would drop are named before "and N more". */
+const NAMED_ROWS = 5;
+
+/**
+ * droppedStockText asks before Generate drops rows (named `names`) that still hold `units` in
+ * stock: saved so, that stock could no longer be sold.
+ */
+export function droppedStockText(names, units) {
+  const more = names.length - NAMED_ROWS;
+  const named = more > 0 ? `${names.slice(0, NAMED_ROWS).join(', ')} and ${more} more` : names.join(', ');
+  return `Generate removes ${names.length} variant(s) the options no longer have (${named}), ` +
+    `and with them ${units} in stock.`;
+}

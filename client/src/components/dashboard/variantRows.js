@@ -1,7 +1,11 @@
 // The admin's options and variants as the product form edits them, and the body of
 // PUT product/variants/{id} built from them. Values are typed as "S, M, L"; every row is one
-// combination of option values with its SKU, optional price and stock.
+// combination of option values with its SKU, optional price and stock. An option keeps the
+// name and values its rows were made with (`was`, null for one added since) and a row the
+// combination it was made for (`made`), so a rename carries through to the rows (see
+// optionRenames.js); a row's `options` is that combination as the options read now.
 
+import { choiceCarrier } from './optionRenames';
 import { ROWS_OUT_OF_DATE } from './texts';
 
 export const MAX_OPTIONS = 3;
@@ -12,17 +16,38 @@ export const EMPTY_VARIANTS = { options: [], variants: [] };
 /** splitValues reads "S, M, L" as ['S', 'M', 'L'] (blanks and repeats dropped). */
 export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
 
-/** rowName names a row by its values in option order: "M / Navy". */
-export const rowName = (options, row) => options.map((o) => row.options[o.name.trim()]).join(' / ');
+/**
+ * rowName names a row by its values in option order: "M / Navy". A row the options no longer
+ * fit is named by the values it was made with.
+ */
+export function rowName(options, row) {
+  const values = options.map((o) => row.options[o.name.trim()]);
+  const fits = values.every((v) => v !== undefined);
+  return (fits ? values : Object.values(row.options)).join(' / ');
+}
+
+/** parse reads the options as typed: names trimmed, values split. */
+const parse = (options) => options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values), was: o.was ?? null }));
 
 /** variantRows turns a saved product's options and variants into the editor's state. */
 export function variantRows(product) {
   return {
-    options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', ') })),
+    options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(', '), was: { name: o.name, values: o.values } })),
     variants: (product.variants ?? []).map((v) => ({
-      _id: v._id, sku: v.sku, options: v.options, price: v.price ?? '', quantity: v.quantity ?? 0, saved: v.quantity ?? 0,
+      _id: v._id, sku: v.sku, options: v.options, made: v.options, price: v.price ?? '', quantity: v.quantity ?? 0, saved: v.quantity ?? 0,
     })),
   };
+}
+
+/**
+ * withOptions sets the options as the admin typed them and reads every row against them: an
+ * option renamed or a value edited in place renames it in the rows, which keep their id, SKU,
+ * price and stock; a row the options no longer fit (a value or option removed, an option
+ * added) is left as it was made, for Generate to put right.
+ */
+export function withOptions(state, options) {
+  const carry = choiceCarrier(parse(options));
+  return { ...state, options, variants: state.variants.map((row) => ({ ...row, options: carry(row) ?? row.made })) };
 }
 
 /** addOption appends an option named after the next usual choice (Size, then Colour). */
@@ -30,35 +55,63 @@ export function addOption(state) {
   if (state.options.length >= MAX_OPTIONS) return state;
   const taken = state.options.map((o) => o.name);
   const name = SUGGESTED_NAMES.find((n) => !taken.includes(n)) ?? '';
-  return { ...state, options: [...state.options, { name, values: '' }] };
+  return withOptions(state, [...state.options, { name, values: '', was: null }]);
 }
 
 const skuPart = (text) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
- * generate makes one row per combination of the options' values. A row already there for
- * exactly that combination keeps its id, SKU, price and stock; a new one gets a SKU made of
- * `prefix` and its values, and no stock.
+ * combinations makes one row per combination of the options' values (those with a name and
+ * values): a row there that stands for exactly that combination is kept (and in `kept`), with
+ * its id, SKU, price and stock; a new one gets a SKU made of `prefix` and its values, and no
+ * stock.
  */
-export function generate(state, prefix) {
-  const options = state.options
-    .map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }))
-    .filter((o) => o.name && o.values.length > 0);
-  if (options.length === 0) return { ...state, variants: [] };
+function combinations(state, prefix) {
+  const options = parse(state.options).filter((o) => o.name && o.values.length > 0);
+  if (options.length === 0) return { options, rows: [], kept: new Set() };
   let combos = [{}];
   for (const o of options) combos = combos.flatMap((c) => o.values.map((v) => ({ ...c, [o.name]: v })));
   const key = (choice) => options.map((o) => choice[o.name]).join('\u0000');
-  // A row is kept only for its very combination: one left from an option removed since names
-  // a value of it too, and is made anew.
-  const exact = state.variants.filter((row) => Object.keys(row.options).length === options.length);
-  const existing = new Map(exact.map((row) => [key(row.options), row]));
+  // A row left from an option removed or added since, or of a value removed, stands for no
+  // combination of these: it goes, and its combination, if any, is made anew.
+  const carry = choiceCarrier(options);
+  const existing = new Map(state.variants.flatMap((row) => {
+    const choice = carry(row);
+    return choice ? [[key(choice), row]] : [];
+  }));
+  const kept = new Set();
   const base = skuPart(prefix) || 'SKU';
+  const rows = combos.map((choice) => {
+    const row = existing.get(key(choice));
+    if (row) kept.add(row);
+    return row ? { ...row, options: choice } : {
+      sku: [base, ...options.map((o) => skuPart(choice[o.name]))].join('-'), options: choice, price: '', quantity: 0,
+    };
+  });
+  return { options, rows, kept };
+}
+
+/**
+ * generate makes the rows the combinations of the options' values (see combinations), and
+ * takes the options as they are now as the ones the rows were made with.
+ */
+export function generate(state, prefix) {
+  const { options, rows } = combinations(state, prefix);
+  const used = new Map(options.map((o) => [o.name, o]));
   return {
     ...state,
-    variants: combos.map((choice) => existing.get(key(choice)) ?? {
-      sku: [base, ...options.map((o) => skuPart(choice[o.name]))].join('-'), options: choice, price: '', quantity: 0,
+    options: state.options.map((o) => {
+      const made = used.get(o.name.trim());
+      return { ...o, was: made ? { name: made.name, values: made.values } : null };
     }),
+    variants: rows.map((row) => ({ ...row, made: row.options })),
   };
+}
+
+/** droppedBy lists the rows Generate would drop: those that stand for no combination now. */
+export function droppedBy(state) {
+  const { kept } = combinations(state, '');
+  return state.variants.filter((row) => !kept.has(row));
 }
 
 /** hasVariantEdits tells whether a save must send the options and variants. */
@@ -88,8 +141,8 @@ export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Num
 /**
  * rowsProblem says in a sentence what keeps the rows from being saved as they are, naming a
  * row as the editor shows it, or answers '' when nothing does: an option without a name or
- * values or named twice, rows left behind by an option renamed, removed or given other values
- * (Generate makes them anew), a combination twice, a row without SKU or a SKU twice.
+ * values or named twice, rows left behind by an option removed or added or a value removed
+ * (Generate puts them right), a combination twice, a row without SKU or a SKU twice.
  */
 export function rowsProblem(state) {
   const options = state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
@@ -114,3 +167,4 @@ export function rowsProblem(state) {
   }
   return '';
 }
+
