@@ -8,11 +8,11 @@
 //
 // An option renamed, or a value edited in place, is renamed in the rows at once (they keep their
 // id, SKU, price and stock: see withOptions). Generate asks before it drops rows that still
-// hold stock.
+// hold stock; with no option left, Remove all rows sells the product as one item.
 import { useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
-import { droppedStockText } from './texts';
+import { NO_OPTIONS_LEFT, droppedStockText } from './texts';
 import { MAX_OPTIONS, addOption, droppedBy, generate, rowName, stockOf, withOptions } from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
@@ -38,13 +38,18 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const askGenerate = () => (stockOf({ variants: droppedBy(value) }) > 0 ? setAsking(true) : generateRows());
   const dropped = asking ? droppedBy(value) : [];
   const droppedStock = stockOf({ variants: dropped });
+  // Rows left without any option: Generate has nothing to make them from.
+  const stranded = options.length === 0 && variants.length > 0;
+  const problem = error || (stranded ? NO_OPTIONS_LEFT : '');
 
   return (
     // .variant-editor has min-width 0: a table wider than the form scrolls in its region
     // rather than widen the page.
     <fieldset className="variant-editor">
       <legend style={{ fontWeight: 600, padding: '0 4px' }}>Sizes and colours</legend>
-      {options.length === 0 && <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>}
+      {options.length === 0 && !stranded && (
+        <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>
+      )}
       {options.map((option, i) => (
         <div key={i} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
           <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name}
@@ -59,6 +64,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         <Button onClick={askGenerate} disabled={options.length === 0}>
           Generate combinations
         </Button>
+        {stranded && <Button danger onClick={() => change({ ...value, variants: [] })}>Remove all rows</Button>}
       </div>
       {asking && droppedStock > 0 && (
         <div className="form-notice">
@@ -71,7 +77,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
           </div>
         </div>
       )}
-      {error && <p role="alert" className="field-error">{error}</p>}
+      {problem && <p role="alert" className="field-error">{problem}</p>}
       {variants.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
           <table className="stack-table stack-table--fields variant-table">

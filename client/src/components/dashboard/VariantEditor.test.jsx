@@ -331,6 +331,31 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(screen.queryByLabelText('Stock of L / Sand')).not.toBeInTheDocument();
   });
 
+  it('says what to do when every option is removed but the rows remain, and sells it as one item once they go', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Remove option 2' }));
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'No options are left: press Remove all rows to sell it as one item, then set its stock in Quantity.');
+    expect(screen.getByRole('button', { name: 'Generate combinations' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(sent.calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Remove all rows' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Variants' })).not.toBeInTheDocument();
+    const quantity = screen.getByLabelText('Quantity');
+    expect(quantity).toBeEnabled();
+    expect(quantity).toHaveValue(16);
+    await user.clear(quantity);
+    await user.paste('12');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants).toMatchObject({ options: [], variants: [] });
+    expect(sent.update.quantity).toBe('12');
+  });
+
   it('sends nothing while two rows share a SKU, and names them as they show', async () => {
     const sent = answer();
     const { user } = await open();

@@ -17,6 +17,12 @@ export const NO_COMBINATIONS = 'Generate the combinations to sell it by size or 
 /** Shown when the variant rows were left behind by an option removed or added, or a value removed. */
 export const ROWS_OUT_OF_DATE = 'The sizes and colours below no longer match the options: press Generate.';
 
+/**
+ * Shown when every option was removed but rows remain: Generate has nothing to make, and the
+ * rows go with one click (the product then sold as one item, its stock the Quantity).
+ */
+export const NO_OPTIONS_LEFT = 'No options are left: press Remove all rows to sell it as one item, then set its stock in Quantity.';
+
 /** How many of the rows Generate would drop are named before "and N more". */
 const NAMED_ROWS = 5;
 

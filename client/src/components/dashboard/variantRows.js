@@ -6,7 +6,7 @@
 // optionRenames.js); a row's `options` is that combination as the options read now.
 
 import { choiceCarrier } from './optionRenames';
-import { ROWS_OUT_OF_DATE } from './texts';
+import { NO_OPTIONS_LEFT, ROWS_OUT_OF_DATE } from './texts';
 
 export const MAX_OPTIONS = 3;
 const SUGGESTED_NAMES = ['Size', 'Colour', 'Fit'];
@@ -22,7 +22,7 @@ export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.tr
  */
 export function rowName(options, row) {
   const values = options.map((o) => row.options[o.name.trim()]);
-  const fits = values.every((v) => v !== undefined);
+  const fits = values.length > 0 && values.every((v) => v !== undefined);
   return (fits ? values : Object.values(row.options)).join(' / ');
 }
 
@@ -141,14 +141,16 @@ export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Num
 /**
  * rowsProblem says in a sentence what keeps the rows from being saved as they are, naming a
  * row as the editor shows it, or answers '' when nothing does: an option without a name or
- * values or named twice, rows left behind by an option removed or added or a value removed
- * (Generate puts them right), a combination twice, a row without SKU or a SKU twice.
+ * values or named twice, rows left without any option, rows left behind by an option removed
+ * or added or a value removed (Generate puts them right), a combination twice, a row without
+ * SKU or a SKU twice.
  */
 export function rowsProblem(state) {
   const options = state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
   const names = options.map((o) => o.name.toLowerCase());
   const bad = options.findIndex((o, i) => !o.name || o.values.length === 0 || names.indexOf(names[i]) !== i);
   if (bad >= 0) return `Give option ${bad + 1} a name of its own and its values, or remove it.`;
+  if (options.length === 0 && state.variants.length > 0) return NO_OPTIONS_LEFT;
   const fits = (row) =>
     Object.keys(row.options).length === options.length &&
     options.every((o) => o.values.includes(row.options[o.name]));
