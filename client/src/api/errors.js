@@ -32,13 +32,24 @@ export const isRefused = (error) =>
   error?.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 
 /**
+ * explainedOnScreen marks a failure its screen has explained in its own words (a notice on a
+ * form saying what to do next), and answers it: reportError then only logs it, where a toast
+ * in the server's words would say it again, and differently.
+ */
+export function explainedOnScreen(error) {
+  if (error && typeof error === 'object') error.explainedOnScreen = true;
+  return error;
+}
+
+/**
  * reportError is how every failed call reaches the shopper: with a fixed text (the `errorText`
  * of a query's or mutation's meta) it shows the server's message or that text as an error
  * toast; without one the failure is silent on screen and only logged. `shownOnScreen` lists
  * the statuses the screen itself explains (a page that says "not found"), which a toast
- * would only repeat.
+ * would only repeat, as does a failure marked explainedOnScreen.
  */
 export function reportError(error, errorText, shownOnScreen = []) {
-  if (errorText && !shownOnScreen.includes(error?.status)) toast.error(errorMessage(error, errorText));
-  else console.log(error);
+  if (errorText && !error?.explainedOnScreen && !shownOnScreen.includes(error?.status)) {
+    toast.error(errorMessage(error, errorText));
+  } else console.log(error);
 }

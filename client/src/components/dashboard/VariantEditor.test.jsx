@@ -206,9 +206,14 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     });
   });
 
-  it('sends the version it loaded with the sizes; when another edit came first it keeps the rows and saves over it next', async () => {
+  it('sends the version it loaded with the sizes; when another edit came first it keeps the rows, shows the stock now, and saves over it next', async () => {
     const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
-    const other = { ...tee, price: 600, updatedAt: '2026-11-23T10:05:00.000Z' };
+    // The other edit set M Navy's stock to 1 and S Navy's to 3.
+    const stockNow = { v1: 3, v2: 1 };
+    const other = {
+      ...tee, price: 600, updatedAt: '2026-11-23T10:05:00.000Z',
+      variants: tee.variants.map((v) => ({ ...v, quantity: stockNow[v._id] ?? v.quantity })),
+    };
     let current = loaded;
     const changed = { success: false, message: 'This product changed since you opened it. Reload it and try again.' };
     const sent = answer({ variants: () => {
@@ -217,23 +222,38 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
       return HttpResponse.json(changed, { status: 409 });
     } });
     server.use(http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: current })));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the form says it; the refusal is logged
     const { user } = await open();
     await user.clear(screen.getByLabelText('SKU of L / Sand'));
     await user.paste('RT-L-SAND-B');
-    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    await user.clear(screen.getByLabelText('Stock of S / Navy'));
+    await user.paste('9');
+    const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
+    await user.click(update);
 
-    expect(await screen.findByText(changed.message)).toBeInTheDocument();
+    expect(await screen.findByText(/Your changes are still here/)).toBeInTheDocument();
+    await waitFor(() => expect(update).not.toHaveClass('ant-btn-loading'));
+    // The notice says what UPDATE PRODUCT does now; a toast saying "reload" would contradict it.
+    expect(screen.queryByText(changed.message)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
     expect(sent.variants.updatedAt).toBe(loaded.updatedAt);
     expect(sent.calls).toEqual(['variants']);
-    expect(await screen.findByText(/Your changes are still here/)).toBeInTheDocument();
     expect(screen.getByLabelText('SKU of L / Sand')).toHaveValue('RT-L-SAND-B');
     expect(screen.getByLabelText('Price')).toHaveValue(tee.price);
+    // The stock left alone shows the shop's figure now; the one typed stays.
+    expect(screen.getByLabelText('Stock of M / Navy')).toHaveValue(1);
+    expect(screen.getByLabelText('Stock of S / Navy')).toHaveValue(9);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(9 + 1 + 4 + 0 + 5);
 
-    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    await user.click(update);
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
     expect(sent.calls).toEqual(['variants', 'variants', 'update']);
     expect(sent.variants.updatedAt).toBe(other.updatedAt);
     expect(sent.variants.variants[4].sku).toBe('RT-L-SAND-B');
+    expect(sent.variants.variants[0].quantity).toBe(9);
+    // M Navy goes without a stock: the server keeps the figure shown, as sales leave it.
+    expect(sent.variants.variants[1]).not.toHaveProperty('quantity');
+    logged.mockRestore();
   });
 
   it('takes a variant price with paise', async () => {

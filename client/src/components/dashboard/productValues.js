@@ -41,3 +41,19 @@ export function productValues(product) {
     loadedQuantity: product.quantity,
   };
 }
+
+/**
+ * withStockNow takes the stock of `product` as the server has it now (after another admin's
+ * edit) into the form `values`, as the version they edit: a Quantity the admin left as loaded
+ * shows the shop's figure now, one they typed stays. Sent unchanged, either keeps the stock as
+ * sales leave it; changed, it is set outright.
+ */
+export function withStockNow(values, product) {
+  const untouched = String(values.quantity) === String(values.loadedQuantity);
+  return {
+    ...values,
+    ...(untouched ? { quantity: product.quantity ?? '' } : {}),
+    updatedAt: product.updatedAt,
+    loadedQuantity: product.quantity,
+  };
+}

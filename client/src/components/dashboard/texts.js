@@ -1,12 +1,22 @@
 // The dashboard's own texts, which SPEC does not have (SPEC's fixed texts are in src/texts.js).
 
 /**
- * Said on the form when an edit was refused because another admin's edit changed the product
- * since it was loaded: what was typed stays, and the next UPDATE PRODUCT saves it over theirs.
+ * Said on the form, in place of the server's refusal, when an edit was refused because another
+ * admin's edit changed the product since it was loaded: what was typed stays, the stock the
+ * admin left alone shows the shop's figures now, and the next UPDATE PRODUCT saves it over theirs.
  */
 export const PRODUCT_CHANGED =
-  'Another edit changed this product since you opened it. Your changes are still here: ' +
-  'UPDATE PRODUCT again saves them over that edit, or reload the page to start from it.';
+  'Another edit changed this product since you opened it. Your changes are still here, and the ' +
+  'stock you did not change shows the shop\'s figures now: UPDATE PRODUCT again saves your ' +
+  'changes over that edit, or reload the page to start from it.';
+
+/**
+ * How the server's refusal (409) of an edit made on a copy of the product that another admin's
+ * edit has made stale begins: the one refusal the form explains itself (PRODUCT_CHANGED), as
+ * the next UPDATE PRODUCT answers it. Its other 409s (a SKU in use, a category deleted) are
+ * the admin's to put right, and stay toasts.
+ */
+export const STALE_COPY_REFUSAL = 'This product changed since you opened it.';
 
 /**
  * Shown when the form has options but no combination of them: saved so, the product would be

@@ -3,8 +3,8 @@
 // product's own page is not asked again: a deleted or renamed product's would answer 404,
 // it is fetched anew when next opened); on failure the server's message, else the generic
 // text (from the query cache), and the form keeps what was typed. The answer is awaited
-// before any toast. A 409 (the product changed since the form was loaded, or a SKU in use)
-// also runs onConflict(error), when given.
+// before any toast. A failure the call explains on its screen (explainedOnScreen) is not
+// toasted as well.
 //
 // One change runs at a time: while one is under way another is not sent (a double click sends
 // one request), and `running` is the success text of the change under way (empty when none),
@@ -24,7 +24,6 @@ export default function useProductAction() {
   const mutation = useMutation({
     mutationFn: ({ call }) => call(),
     meta: { errorText: SOMETHING_WENT_WRONG },
-    onError: (error, { onConflict }) => (error?.status === 409 ? onConflict?.(error) : undefined),
     onSuccess: async (_answer, { successText }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
@@ -34,7 +33,6 @@ export default function useProductAction() {
       navigate(ADMIN_PRODUCTS);
     },
   });
-  const act = (call, successText, onConflict) =>
-    once(() => mutation.mutateAsync({ call, successText, onConflict }));
+  const act = (call, successText) => once(() => mutation.mutateAsync({ call, successText }));
   return [act, mutation.isPending ? mutation.variables.successText : ''];
 }

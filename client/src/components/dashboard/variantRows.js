@@ -170,3 +170,19 @@ export function rowsProblem(state) {
   return '';
 }
 
+/**
+ * withVariantStockNow takes each saved variant's stock as `product` has it now (after another
+ * admin's edit): a stock the admin left as loaded shows the shop's figure now, one they typed
+ * stays, and either is then sent as a change of that figure.
+ */
+export function withVariantStockNow(state, product) {
+  const now = new Map((product.variants ?? []).map((v) => [v._id, v.quantity ?? 0]));
+  return {
+    ...state,
+    variants: state.variants.map((row) => {
+      if (!row._id || !now.has(row._id)) return row;
+      const untouched = Number(row.quantity) === row.saved;
+      return { ...row, saved: now.get(row._id), ...(untouched ? { quantity: now.get(row._id) } : {}) };
+    }),
+  };
+}

@@ -5,13 +5,14 @@ import { Button } from 'antd';
 import { adminCategoriesQuery } from '../../api/categories';
 import { productQuery } from '../../api/products';
 import { deleteProduct } from '../../api/admin-catalogue';
+import { explainedOnScreen } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
-import { EMPTY_PRODUCT, productValues } from '../../components/dashboard/productValues';
-import { PRODUCT_CHANGED } from '../../components/dashboard/texts';
+import { EMPTY_PRODUCT, productValues, withStockNow } from '../../components/dashboard/productValues';
+import { PRODUCT_CHANGED, STALE_COPY_REFUSAL } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
-import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
+import { EMPTY_VARIANTS, variantRows, withVariantStockNow } from '../../components/dashboard/variantRows';
 import { saveEdit } from '../../components/dashboard/saveProduct';
 import { ADMIN_PRODUCTS } from '../../paths';
 import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
@@ -20,7 +21,7 @@ import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT
  * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
  * or delete it. The form is filled once, from the product as the server has it when the page
  * opens, and then holds what the admin types: a reload of the product (after a refused save)
- * does not overwrite it.
+ * does not overwrite it, but for the stock figures the admin left alone.
  */
 export default function UpdateProduct() {
   const { slug } = useParams();
@@ -45,20 +46,32 @@ export default function UpdateProduct() {
     setVariants(variantRows(product));
   }
 
-  // Refused (409): the server's message is the toast, and what was typed stays. When another
-  // edit changed the product since the form was loaded, the next save is made over it, on
-  // purpose: it goes as an edit of the product as it is now.
-  const onConflict = async () => {
+  // Refused because another admin's edit changed the product since the form was loaded: what
+  // was typed stays, and the next save is made over that edit, on purpose, as an edit of the
+  // product as it is now. The stock the admin left alone shows the shop's figures now (else
+  // the form would show one figure while a save kept another), and the form's notice says all
+  // this in place of the server's "reload it" toast. Answers whether it did.
+  const changedMeanwhile = async () => {
     const { data: now } = await refetch();
-    if (now?.updatedAt && now.updatedAt !== values.updatedAt) {
-      setValues((v) => ({ ...v, updatedAt: now.updatedAt }));
-      setNotice(PRODUCT_CHANGED);
-    }
+    if (!now?.updatedAt) return false;
+    setValues((v) => withStockNow(v, now));
+    setVariants((state) => withVariantStockNow(state, now));
+    setNotice(PRODUCT_CHANGED);
+    return true;
   };
   // Sizes saved but fields refused: the next try edits the version those sizes made.
   const variantsSaved = (saved) => setValues((v) => ({ ...v, updatedAt: saved.updatedAt }));
-  const save = () => saveEdit(product, values, variants, photo, variantsSaved);
-  const update = () => act(save, PRODUCT_UPDATED, onConflict);
+  const save = async () => {
+    try {
+      return await saveEdit(product, values, variants, photo, variantsSaved);
+    } catch (error) {
+      // Other refusals (a SKU in use, a category deleted) are the server's to say, as a toast.
+      const stale = error?.status === 409 && error.serverMessage?.startsWith(STALE_COPY_REFUSAL);
+      if (stale && (await changedMeanwhile())) explainedOnScreen(error);
+      throw error;
+    }
+  };
+  const update = () => act(save, PRODUCT_UPDATED);
 
   const remove = async () => {
     const answer = window.prompt(DELETE_PRODUCT_PROMPT);

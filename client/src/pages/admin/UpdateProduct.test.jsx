@@ -96,9 +96,13 @@ describe('admin update product', () => {
     expect(router.state.location.pathname).toBe(PRODUCT);
   });
 
-  it('keeps what was typed when another edit came first, says so, and a second UPDATE saves over that edit', async () => {
-    const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
-    const other = { ...product, description: 'Their words', quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
+  const STALE = 'This product changed since you opened it. Reload it and try again.';
+
+  /**
+   * conflict answers the product as `loaded` and refuses the first update as an edit of a
+   * stale copy, the product being `other` from then on; it keeps the fields of every try.
+   */
+  function conflict(loaded, other) {
     let current = loaded;
     server.use(http.get(url('product/get-product/:slug'), () => HttpResponse.json({ success: true, product: current })));
     const tries = [];
@@ -106,29 +110,75 @@ describe('admin update product', () => {
       tries.push(Object.fromEntries((await request.formData()).entries()));
       if (tries.length > 1) return HttpResponse.json({ success: true, product: current });
       current = other;
-      return HttpResponse.json(
-        { success: false, message: 'This product changed since you opened it. Reload it and try again.' },
-        { status: 409 },
-      );
+      return HttpResponse.json({ success: false, message: STALE }, { status: 409 });
     }));
+    return tries;
+  }
+
+  it('keeps what was typed when another edit came first, says so in one voice, shows the stock now, and a second UPDATE saves over that edit', async () => {
+    const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const other = { ...product, description: 'Their words', quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
+    const tries = conflict(loaded, other);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the form says it; the refusal is logged
     const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
     await user.clear(await screen.findByLabelText('Description'));
     await user.paste('My words');
-    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
+    await user.click(update);
 
-    expect(await screen.findByText('This product changed since you opened it. Reload it and try again.')).toBeInTheDocument();
-    expect(await screen.findByText(/Your changes are still here: UPDATE PRODUCT again saves them/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your changes are still here, and the stock you did not change shows the shop's figures now: UPDATE PRODUCT again saves/)).toBeInTheDocument();
+    await waitFor(() => expect(update).not.toHaveClass('ant-btn-loading'));
+    // No toast telling the admin to reload, against the notice saying UPDATE PRODUCT saves.
+    expect(screen.queryByText(STALE)).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
     expect(tries[0]).toMatchObject({ updatedAt: loaded.updatedAt, loadedQuantity: String(loaded.quantity) });
-    // Nothing typed is lost: the form keeps the admin's words, not the other edit's.
+    // Nothing typed is lost: the form keeps the admin's words, not the other edit's; the stock
+    // they left alone is the shop's now, so the figure shown is the figure kept.
     expect(screen.getByLabelText('Description')).toHaveValue('My words');
-    expect(screen.getByLabelText('Quantity')).toHaveValue(loaded.quantity);
+    expect(screen.getByLabelText('Quantity')).toHaveValue(other.quantity);
     expect(screen.queryByText('Product Updated Successfully')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(PRODUCT);
 
+    await user.click(update);
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    // The second save is an edit of the product as it is now, with the stock it has now.
+    expect(tries[1]).toMatchObject({
+      description: 'My words', updatedAt: other.updatedAt, quantity: String(other.quantity), loadedQuantity: String(other.quantity),
+    });
+    logged.mockRestore();
+  });
+
+  it('keeps a Quantity the admin typed through another edit, and sends it to be set outright', async () => {
+    const loaded = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const other = { ...product, quantity: 2, updatedAt: '2026-11-23T10:05:00.000Z' };
+    const tries = conflict(loaded, other);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await user.clear(await screen.findByLabelText('Quantity'));
+    await user.paste('40');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText(/Your changes are still here/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(40);
+
     await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
     expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
-    // The second save is an edit of the product as it is now; the stock shown is still the one loaded.
-    expect(tries[1]).toMatchObject({ description: 'My words', updatedAt: other.updatedAt, loadedQuantity: String(loaded.quantity) });
+    expect(tries[1]).toMatchObject({ quantity: '40', loadedQuantity: String(other.quantity), updatedAt: other.updatedAt });
+    logged.mockRestore();
+  });
+
+  it('leaves a refusal of another kind to its toast, with no notice, even when the product moved meanwhile', async () => {
+    const refusal = 'The category chosen was deleted while the product was saved; its other changes were saved. Please choose another category.';
+    let current = { ...product, updatedAt: '2026-11-23T10:00:00.000Z' };
+    server.use(http.get(url('product/get-product/:slug'), () => HttpResponse.json({ success: true, product: current })));
+    capture(() => {
+      current = { ...current, updatedAt: '2026-11-23T10:05:00.000Z' };
+      return HttpResponse.json({ success: false, message: refusal }, { status: 409 });
+    });
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText(/Your changes are still here/)).not.toBeInTheDocument();
   });
 
   it('sends one update for a double click, and shows it busy with Delete waiting until the answer', async () => {
