@@ -47,9 +47,14 @@ export function explainedOnScreen(error) {
  * toast; without one the failure is silent on screen and only logged. `shownOnScreen` lists
  * the statuses the screen itself explains (a page that says "not found"), which a toast
  * would only repeat, as does a failure marked explainedOnScreen.
+ *
+ * The toast's id is its text: the same failure again (a button pressed three times over)
+ * replaces the toast showing, with its time restarted, rather than stack copies of it down
+ * the page over the form.
  */
 export function reportError(error, errorText, shownOnScreen = []) {
   if (errorText && !error?.explainedOnScreen && !shownOnScreen.includes(error?.status)) {
-    toast.error(errorMessage(error, errorText));
+    const message = errorMessage(error, errorText);
+    toast.error(message, { id: `error:${message}` });
   } else console.log(error);
 }

@@ -77,6 +77,30 @@ describe('admin categories', () => {
     expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
   });
 
+  // Three quick failures stacked three copies of the toast down the page, the third over
+  // Submit on a 1280 x 800 screen.
+  it('shows one toast for the same failure three times over, and another for another', async () => {
+    let calls = 0;
+    server.use(http.post(url('category/create-category'), () => {
+      calls += 1;
+      return calls < 4 ? HttpResponse.error() : HttpResponse.json({ success: false, message: 'Category already exists' }, { status: 409 });
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.type(await screen.findByLabelText('Category name'), 'Hats');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    for (let n = 1; n <= 3; n += 1) {
+      await user.click(submit);
+      await waitFor(() => expect(calls).toBe(n));
+      await waitFor(() => expect(submit).not.toHaveClass('ant-btn-loading'));
+    }
+    expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
+    expect(screen.getAllByText('Something went wrong in input form')).toHaveLength(1);
+
+    await user.click(submit);
+    expect(await screen.findByText('Category already exists')).toBeInTheDocument();
+    expect(screen.getAllByText('Something went wrong in input form')).toHaveLength(1);
+  });
+
   it('shows Something went wrong in getting category when the list fails', async () => {
     server.use(http.get(url('category/get-category'), () => HttpResponse.error()));
     const quiet = vi.spyOn(console, 'log').mockImplementation(() => {}); // the header logs its own failure
