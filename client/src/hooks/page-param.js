@@ -10,6 +10,9 @@ export function readPage(params) {
   return Number.isInteger(asked) && asked > 1 ? asked : 1;
 }
 
+/** lastPage is the last page of a list of `total` items, `size` a page: 1 for an empty list. */
+export const lastPage = (total, size) => Math.max(1, Math.ceil(total / size));
+
 /** withPage is a copy of the address' parameters at page n, the others kept as they are. */
 export function withPage(params, n) {
   const next = new URLSearchParams(params);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPage, withPage } from './page-param';
+import { lastPage, readPage, withPage } from './page-param';
 
 const page = (query) => readPage(new URLSearchParams(query));
 
@@ -12,5 +12,9 @@ describe('the page in the address', () => {
   it('is written for pages after the first only, keeping the other parameters', () => {
     expect(withPage(new URLSearchParams('size=M&page=3'), 1).toString()).toBe('size=M');
     expect(withPage(new URLSearchParams('size=M'), 2).toString()).toBe('size=M&page=2');
+  });
+
+  it('has a last page of whole pages, 1 for an empty list', () => {
+    expect([lastPage(60, 6), lastPage(61, 6), lastPage(1, 6), lastPage(0, 6)]).toEqual([10, 11, 1, 1]);
   });
 });

@@ -2,15 +2,25 @@
 // shared link or the Back button brings the same list back. It returns [pages, loadMore];
 // loadMore replaces the address (Back leaves the list rather than un-loading a page) and
 // keeps the scroll position. Other parameters of the address are kept as they are.
-import { useCallback } from 'react';
+// `last` is the list's last page, known once its first page has answered (undefined before).
+// Until then only the first page is asked for, and after it no page past the last: a shared
+// link asking for page 100 of a shop of 10 pages sends 10 calls, not 100. Such an address is
+// replaced by the list's last page, so it says what is on screen and Load more goes on from it.
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { readPage, withPage } from './page-param';
 
 const MAX_PAGES = 100;
 
-export default function useLoadedPages() {
+export default function useLoadedPages(last) {
   const [params, setParams] = useSearchParams();
-  const pages = Math.min(readPage(params), MAX_PAGES);
+  const asked = readPage(params);
+  const most = last === undefined ? 1 : Math.min(last, MAX_PAGES);
+  const pages = Math.min(asked, most);
+  const past = last !== undefined && asked > most;
+  useEffect(() => {
+    if (past) setParams((current) => withPage(current, most), { replace: true, preventScrollReset: true });
+  }, [past, most, setParams]);
   const loadMore = useCallback(() => {
     setParams((current) => withPage(current, pages + 1), { replace: true, preventScrollReset: true });
   }, [pages, setParams]);

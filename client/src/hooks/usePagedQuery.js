@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { readPage, withPage } from './page-param';
+import { lastPage, readPage, withPage } from './page-param';
 
 export default function usePagedQuery(pageOf, pageSize) {
   const [params, setParams] = useSearchParams();
@@ -14,7 +14,7 @@ export default function usePagedQuery(pageOf, pageSize) {
 
   const result = useQuery(pageOf(page));
   const total = result.isPlaceholderData ? undefined : result.data?.total;
-  const last = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  const last = lastPage(total ?? 0, pageSize);
   const past = total !== undefined && page > last;
   useEffect(() => {
     if (past) setPage(last, { replace: true });

@@ -61,6 +61,17 @@ describe('Shop page', () => {
     expect(router.state.location.search).toBe('?page=2');
   });
 
+  it('asks a shared link\'s pages only up to the last one, and puts that one in the address', async () => {
+    const seen = [];
+    server.use(browseHandler(products, seen));
+    const { router } = await renderRoute('/shop?page=100');
+    await waitFor(() => expect(cards()).toHaveLength(8));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    // 8 products are 2 pages of 6: page 1 tells the total, page 2 is the last one asked for.
+    expect(seen.map((query) => query.page)).toEqual(['1', '2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
   it('hides Load more when everything is loaded', async () => {
     server.use(browseHandler(products.slice(0, 6)));
     await renderRoute('/shop');

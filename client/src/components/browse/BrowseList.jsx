@@ -7,12 +7,13 @@
 // one the server refused (filters it cannot answer) shows its reason and no Try again.
 // The panel's rows stay in place while the shopper filters (useSteadyFacets).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
 import ProductGridSkeleton from '../status/ProductGridSkeleton';
 import ErrorState from '../status/ErrorState';
 import EmptyState from '../status/EmptyState';
 import useLoadedPages from '../../hooks/useLoadedPages';
+import { lastPage } from '../../hooks/page-param';
 import useBrowseFilters, { NO_FILTERS, activeFilters } from '../../hooks/useBrowseFilters';
 import useLastKnown from '../../hooks/useLastKnown';
 import useSteadyFacets from './useSteadyFacets';
@@ -23,13 +24,18 @@ import SortSelect from './SortSelect';
 
 export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
   const [filters, setFilters] = useBrowseFilters();
-  const [pages, loadMore] = useLoadedPages();
   const [drawer, setDrawer] = useState(false);
   const closeDrawer = useCallback(() => setDrawer(false), []);
   const asked = category ? { ...filters, category: [category] } : filters;
-  const loaded = useQueries({
-    queries: Array.from({ length: pages }, (_, i) => browseQuery(asked, i + 1, pageSize, errorText)),
+  // The first page tells how many pages the list has (not the previous filters' answer shown
+  // while it loads): the pages after it are asked for only up to the last.
+  const head = useQuery(browseQuery(asked, 1, pageSize, errorText));
+  const known = head.isPlaceholderData ? undefined : head.data?.total;
+  const [pages, loadMore] = useLoadedPages(known === undefined ? undefined : lastPage(known, pageSize));
+  const rest = useQueries({
+    queries: Array.from({ length: pages - 1 }, (_, i) => browseQuery(asked, i + 2, pageSize, errorText)),
   });
+  const loaded = [head, ...rest];
 
   // Pages show in order up to the first one that is not there yet.
   const ready = [];
