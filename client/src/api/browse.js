@@ -34,6 +34,8 @@ export const browseProducts = (params) =>
     facets: { ...EMPTY_FACETS, ...d?.facets },
   }));
 
+const BROWSE_KEPT_MS = 30 * 60_000;
+
 /**
  * browseQuery is one page of a filtered list. While new filters load, the first page keeps
  * showing the previous answer, so the panel and its counts do not flicker. `errorText` is the
@@ -45,6 +47,9 @@ export const browseQuery = (filters, page, limit, errorText) => {
     queryKey: [...PRODUCTS_KEY, 'browse', params],
     queryFn: () => browseProducts(params),
     placeholderData: page === 1 ? keepPreviousData : undefined,
+    // Kept half an hour off screen (5 minutes by default): Back to a list within that draws all
+    // its pages at once, where the shopper left them, while they are asked for again.
+    gcTime: BROWSE_KEPT_MS,
     meta: errorText ? { errorText } : undefined,
   });
 };

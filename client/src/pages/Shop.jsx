@@ -1,7 +1,7 @@
 // /shop: every product, with the filter panel, the sort select and the result count; Load
 // more appends the next page while fewer than the total are loaded. Filters, sort and the
 // loaded page count live in the address, so a shared link or Back brings the same list (and,
-// from the cache, the same scroll position). Failures show no toast: the list shows its error
+// once its pages are in, the same scroll position). Failures show no toast: the list shows its error
 // state with Try again. The list loads as its own chunk (LazyBrowseList).
 import Layout from '../components/Layout';
 import BrowseList from '../components/browse/LazyBrowseList';

@@ -5,7 +5,8 @@
 // `countText(total)` is the count line; `errorText` the toast of a failed load (none: silent).
 // A failed load keeps the panel with the counts it last had, so other filters can be chosen;
 // one the server refused (filters it cannot answer) shows its reason and no Try again.
-// The panel's rows stay in place while the shopper filters (useSteadyFacets).
+// The panel's rows stay in place while the shopper filters (useSteadyFacets). Back or a reload
+// comes to the place the shopper left once every loaded page is in again (useRestoredScroll).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
@@ -16,6 +17,7 @@ import useLoadedPages from '../../hooks/useLoadedPages';
 import { lastPage } from '../../hooks/page-param';
 import useBrowseFilters, { NO_FILTERS, activeFilters } from '../../hooks/useBrowseFilters';
 import useLastKnown from '../../hooks/useLastKnown';
+import useRestoredScroll from '../../hooks/useRestoredScroll';
 import useSteadyFacets from './useSteadyFacets';
 import { EMPTY_FACETS, browseQuery } from '../../api/browse';
 import { LOAD_MORE } from '../../texts';
@@ -49,7 +51,9 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const facets = useSteadyFacets(useLastKnown(first?.facets) ?? EMPTY_FACETS, category);
   const failures = loaded.filter((query) => query.isError);
   const failed = failures.length > 0;
-  const busy = (ready.length < loaded.length || loaded[0].isPlaceholderData) && !failed;
+  const allIn = ready.length === loaded.length && !loaded[0].isPlaceholderData;
+  const busy = !allIn && !failed;
+  useRestoredScroll(allIn);
   const retry = () => failures.forEach((query) => query.refetch());
 
   // Load more is disabled while it loads, which drops the keyboard's focus to the top of the

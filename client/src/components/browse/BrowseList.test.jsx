@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { categories, makeProduct } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
-import { browseHandler, REVERSED_PRICES } from './test-browse';
+import { browseAnswer, browseHandler, REVERSED_PRICES } from './test-browse';
 
 const sized = (n, sizes, category, quantity = 3) =>
   makeProduct(n, {
@@ -343,5 +344,71 @@ describe('a long filter list', () => {
     const category = filters().getByRole('group', { name: 'Category' });
     expect(within(category).getAllByRole('checkbox')).toHaveLength(2);
     expect(within(category).queryByRole('button')).toBeNull();
+  });
+});
+
+// 30 products: 5 pages of 6 on /shop.
+const shelf = Array.from({ length: 30 }, (_, i) => makeProduct(i + 1));
+// Where <ScrollRestoration> keeps the position of each history entry when the page is left; the
+// entry a test opens first has the key "default".
+const SCROLL_POSITIONS = 'react-router-scroll-positions';
+
+describe('coming back to a list', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /**
+   * pageOfCards makes the page as tall as the cards drawn (3 a row, 400 px a row) and answers
+   * where window.scrollTo left it: like a browser, it stops at the end of what is drawn.
+   */
+  function pageOfCards() {
+    const page = { y: 0 };
+    vi.spyOn(window, 'scrollTo').mockImplementation((_x, y) => {
+      page.y = Math.min(y, Math.ceil(screen.queryAllByRole('article').length / 3) * 400);
+    });
+    return page;
+  }
+
+  it('comes back, on a reload, to where the shopper was once every loaded page is in', async () => {
+    server.use(browseHandler(shelf));
+    sessionStorage.setItem(SCROLL_POSITIONS, JSON.stringify({ default: 2850 }));
+    const page = pageOfCards();
+    await renderRoute('/shop?sort=price-asc&page=4');
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    await waitFor(() => expect(page.y).toBe(2850));
+  });
+
+  it('comes back to that place when the list has fewer pages than its address says', async () => {
+    // The pages after the first come after the address is put right, as over a network.
+    server.use(http.get('*/api/v1/product/browse', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('page') !== '1') await delay(200);
+      return HttpResponse.json(browseAnswer(shelf, params));
+    }));
+    sessionStorage.setItem(SCROLL_POSITIONS, JSON.stringify({ default: 2850 }));
+    const page = pageOfCards();
+    const { router } = await renderRoute('/shop?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=5'));
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    await waitFor(() => expect(page.y).toBe(2850));
+  });
+
+  it('keeps its place on a filter change and on Load more, and a new list starts at the top', async () => {
+    server.use(browseHandler(shelf));
+    sessionStorage.setItem(SCROLL_POSITIONS, JSON.stringify({ default: 2850 }));
+    const page = pageOfCards();
+    const { user, router } = await renderRoute('/shop?page=4');
+    await waitFor(() => expect(page.y).toBe(2850));
+    const scrolls = window.scrollTo.mock.calls.length;
+    await user.click(screen.getByRole('checkbox', { name: 'In stock only' }));
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(12));
+    expect(router.state.location.search).toBe('?inStock=true&page=2');
+    expect(window.scrollTo).toHaveBeenCalledTimes(scrolls);
+    // Another list, from a link: the router's start, the top, and no other entry's place.
+    await router.navigate('/category/shirts?page=3');
+    await waitFor(() => expect(cards()).toHaveLength(30));
+    expect(window.scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(page.y).toBe(0);
   });
 });
