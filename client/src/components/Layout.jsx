@@ -12,15 +12,19 @@ import { BRAND } from '../texts';
  * would: a screen reader starts reading it, and Tab goes on from its top rather than from
  * wherever the old page left focus (often nowhere: the link or button that led here is gone).
  * The first page of a visit (its location key is "default") keeps the browser's own start, and
- * changes of the query alone (filters, Load more) leave focus where it is.
+ * changes of the query alone (filters, sort, Load more) leave focus where it is: only a new
+ * pathname moves it. The pathname a visit landed on is remembered as this layout mounts, since
+ * the key of the first change of its query is no longer "default" and must not count as a page.
  */
 function useFocusOnNewPage() {
   const main = useRef(null);
   const { pathname, key } = useLocation();
-  const firstPage = key === 'default';
+  const landedOn = useRef(key === 'default' ? pathname : null);
   useEffect(() => {
-    if (!firstPage) main.current?.focus({ preventScroll: true });
-  }, [pathname, firstPage]);
+    if (pathname === landedOn.current) return;
+    landedOn.current = null;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
   return main;
 }
 
