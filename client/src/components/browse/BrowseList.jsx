@@ -27,7 +27,13 @@ import SortSelect from './SortSelect';
 export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
   const [filters, setFilters] = useBrowseFilters();
   const [drawer, setDrawer] = useState(false);
-  const closeDrawer = useCallback(() => setDrawer(false), []);
+  // The closed drawer gives focus back to the Filters button, where the shopper opened it:
+  // else it stays on a control now hidden, and the next Tab starts again from the top.
+  const filtersButton = useRef(null);
+  const closeDrawer = useCallback(() => {
+    setDrawer(false);
+    filtersButton.current?.focus();
+  }, []);
   const asked = category ? { ...filters, category: [category] } : filters;
   // The first page tells how many pages the list has (not the previous filters' answer shown
   // while it loads): the pages after it are asked for only up to the last.
@@ -101,8 +107,8 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
       <section ref={results} className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
         <div className="browse__toolbar">
           <p className="result-count" id="result-count" role="status">{first ? countText(total) : ''}</p>
-          <button type="button" className="btn browse__filters-button" aria-expanded={drawer}
-            aria-controls="product-filters" onClick={() => setDrawer(true)}>
+          <button type="button" ref={filtersButton} className="btn browse__filters-button"
+            aria-expanded={drawer} aria-controls="product-filters" onClick={() => setDrawer(true)}>
             Filters{filtered ? ` (${activeFilters(filters)})` : ''}
           </button>
           {filtered && (

@@ -202,6 +202,27 @@ describe('the filtered product list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('keeps Tab inside the open drawer, and gives focus back to the Filters button on closing', async () => {
+    serve();
+    const { user } = await renderRoute('/shop');
+    const button = await screen.findByRole('button', { name: 'Filters' });
+    await user.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const show = within(dialog).getByRole('button', { name: 'Show 6 results' });
+    await user.tab({ shift: true });
+    expect(show).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getAllByRole('checkbox')[0]).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(show).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: 'Show 6 results' }));
+    expect(button).toHaveFocus();
+  });
+
   it('applies a price range typed in the drawer as Show N results closes it', async () => {
     const seen = serve();
     const { user, router } = await renderRoute('/shop');

@@ -3,7 +3,8 @@
 // long list shows its first values and a Show all button.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
 // by its Show results button or Escape; closing it applies a price range typed but not yet
-// applied, as the other filters apply at once. A price range whose minimum is above its
+// applied, as the other filters apply at once. While open, it is a modal dialog: Tab and
+// Shift+Tab go round its own controls (the page behind is covered). A price range whose minimum is above its
 // maximum is not applied: the panel says so next to the prices, and closing the drawer puts
 // back the range in force, so the fields never show one that is not.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -11,6 +12,33 @@ import { useMoney } from '../../money';
 import { FACET_VALUES_SHOWN } from '../../rules';
 
 const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
+
+/** What Tab stops at in the drawer. */
+const CONTROLS = [
+  'a[href]', 'button:not(:disabled)', 'input:not(:disabled)', 'select:not(:disabled)',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
+/**
+ * keepTabInside handles a Tab key pressed in the open drawer `box`: from its last control Tab
+ * goes to its first, and from its first (or the drawer itself) Shift+Tab to its last, instead
+ * of leaving for the page it covers.
+ */
+function keepTabInside(event, box) {
+  const controls = box.querySelectorAll(CONTROLS);
+  if (controls.length === 0) return;
+  const first = controls[0];
+  const last = controls[controls.length - 1];
+  const at = document.activeElement;
+  const inside = box.contains(at);
+  let next = null;
+  if (event.shiftKey && (!inside || at === first || at === box)) next = last;
+  else if (!event.shiftKey && (!inside || at === last)) next = first;
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
 
 /**
  * FacetGroup lists a facet's values with their counts. A long list shows its first
@@ -116,8 +144,9 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
     }
     onClose();
   };
-  // Escape's listener calls the latest close (with what is typed now), while it is set up
-  // (and the panel focused) only as the drawer opens, not at each key typed in a price.
+  // The open drawer's key listener (Escape closes it, Tab stays in it) calls the latest close
+  // (with what is typed now), while it is set up (and the panel focused) only as the drawer
+  // opens, not at each key typed in a price.
   const latestClose = useRef(close);
   useLayoutEffect(() => {
     latestClose.current = close;
@@ -125,7 +154,10 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
   useEffect(() => {
     if (!open) return undefined;
     panel.current?.focus();
-    const onKey = (event) => event.key === 'Escape' && latestClose.current();
+    const onKey = (event) => {
+      if (event.key === 'Escape') latestClose.current();
+      else if (event.key === 'Tab') keepTabInside(event, panel.current);
+    };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open]);
