@@ -102,7 +102,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
         withCategory={!category}
         open={drawer}
         onClose={closeDrawer}
-        total={total}
+        total={known}
       />
       <section ref={results} className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
         <div className="browse__toolbar">

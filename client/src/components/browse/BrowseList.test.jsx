@@ -223,18 +223,40 @@ describe('the filtered product list', () => {
     expect(button).toHaveFocus();
   });
 
-  it('applies a price range typed in the drawer as Show N results closes it', async () => {
+  it('applies a price range typed in the drawer as Apply and show results closes it', async () => {
     const seen = serve();
     const { user, router } = await renderRoute('/shop');
     await user.click(await screen.findByRole('button', { name: 'Filters' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Filters' }));
     await user.type(dialog.getByRole('spinbutton', { name: 'Max price' }), '300');
-    await user.click(dialog.getByRole('button', { name: 'Show 6 results' }));
+    // 6 is the count without the typed price: the button does not promise it.
+    expect(dialog.queryByRole('button', { name: /^Show \d+ results$/ })).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Apply and show results' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?maxPrice=300'));
     await waitFor(() => expect(cards()).toEqual(['Product 2', 'Product 3']));
     expect(seen.at(-1)).toMatchObject({ maxPrice: '300' });
     expect(screen.getByRole('spinbutton', { name: 'Max price' })).toHaveValue(300);
+  });
+
+  it('names no count in the drawer\'s button until the count of an applied price is in', async () => {
+    let answer;
+    const held = new Promise((resolve) => { answer = resolve; });
+    server.use(http.get('*/api/v1/product/browse', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('maxPrice')) await held;
+      return HttpResponse.json(browseAnswer(catalogue, params));
+    }));
+    const { user } = await renderRoute('/shop');
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Filters' }));
+    expect(dialog.getByRole('button', { name: 'Show 6 results' })).toBeInTheDocument();
+    await user.type(dialog.getByRole('spinbutton', { name: 'Max price' }), '300');
+    expect(dialog.getByRole('button', { name: 'Apply and show results' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Apply price' }));
+    expect(await dialog.findByRole('button', { name: 'Show results' })).toBeInTheDocument();
+    answer();
+    expect(await dialog.findByRole('button', { name: 'Show 2 results' })).toBeInTheDocument();
   });
 
   it('applies a typed price range when Escape closes the drawer', async () => {

@@ -3,8 +3,10 @@
 // long list shows its first values and a Show all button.
 // On phones the panel is a drawer opened by the Filters button of the list (`open`), closed
 // by its Show results button or Escape; closing it applies a price range typed but not yet
-// applied, as the other filters apply at once. While open, it is a modal dialog: Tab and
-// Shift+Tab go round its own controls (the page behind is covered). A price range whose minimum is above its
+// applied, as the other filters apply at once, and the button says so (Apply and show results)
+// rather than promise the count of the range in force; while a count loads (`total`
+// undefined), it names none. While open, it is a modal dialog: Tab and Shift+Tab go round its
+// own controls (the page behind is covered). A price range whose minimum is above its
 // maximum is not applied: the panel says so next to the prices, and closing the drawer puts
 // back the range in force, so the fields never show one that is not.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -12,6 +14,7 @@ import { useMoney } from '../../money';
 import { FACET_VALUES_SHOWN } from '../../rules';
 
 const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
+const APPLY_AND_SHOW = 'Apply and show results';
 
 /** What Tab stops at in the drawer. */
 const CONTROLS = [
@@ -137,13 +140,18 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
   const applyPrice = () => {
     if (!isReversed(draft)) setFilters({ minPrice: draft.min, maxPrice: draft.max });
   };
+  const typed = draft.min !== filters.minPrice || draft.max !== filters.maxPrice;
   const close = () => {
-    if (draft.min !== filters.minPrice || draft.max !== filters.maxPrice) {
+    if (typed) {
       if (isReversed(draft)) setDraft({ min: filters.minPrice, max: filters.maxPrice });
       else applyPrice();
     }
     onClose();
   };
+  // A typed range is applied as the drawer closes, and changes the count; a reversed one is put
+  // back instead, and the count of the range in force holds.
+  let closeText = total === undefined ? 'Show results' : `Show ${total} results`;
+  if (typed && !isReversed(draft)) closeText = APPLY_AND_SHOW;
   // The open drawer's key listener (Escape closes it, Tab stays in it) calls the latest close
   // (with what is typed now), while it is set up (and the panel focused) only as the drawer
   // opens, not at each key typed in a price.
@@ -193,7 +201,7 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
         <span>In stock only</span>
       </label>
       <button type="button" className="btn btn--primary btn--wide filters__close" onClick={close}>
-        Show {total} results
+        {closeText}
       </button>
     </div>
   );
