@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -184,6 +185,25 @@ describe('the filtered product list', () => {
     await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]);
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(router.state.location.search).toBe('');
+  });
+
+  // At 900-1280 px the 220 px panel left "(6)" on a line of its own under a long name. jsdom
+  // lays nothing out: the test reads the styles the panel's stylesheet gives the count.
+  it('keeps a value\'s count on one line beside a long name', async () => {
+    const sheet = document.createElement('style');
+    sheet.textContent = readFileSync('src/components/browse/browse.css', 'utf8');
+    document.head.append(sheet);
+    try {
+      const hoodies = { _id: 'c9', name: 'Hoodies & Sweatshirts', slug: 'hoodies' };
+      server.use(browseHandler([1, 2].map((n) => makeProduct(n, { category: hoodies }))));
+      await renderRoute('/shop');
+      await screen.findByText('2 product(s)');
+      const count = within(box('Category', 'Hoodies & Sweatshirts').closest('label')).getByText('(2)');
+      const { whiteSpace, flexShrink } = getComputedStyle(count);
+      expect({ whiteSpace, flexShrink }).toEqual({ whiteSpace: 'nowrap', flexShrink: '0' });
+    } finally {
+      sheet.remove();
+    }
   });
 
   it('opens the filters as a dialog from the Filters button, and closes it', async () => {
