@@ -158,11 +158,15 @@ describe('shopper profile', () => {
   it('keeps a shopper who logged out while the save was under way logged out', async () => {
     const answer = held(() => HttpResponse.json({ success: true, updatedUser: { ...user, phone: '555-0199' } }));
     server.use(http.put(url('auth/profile'), answer.handler));
-    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    const { user: person, router } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
     await person.click(await screen.findByRole('button', { name: 'Update' }));
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     await person.click(screen.getByRole('link', { name: 'Logout' }));
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // Signed out and on the login page before the save's answer comes (the header may draw
+    // Login on the page being left first, then anew on /login).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('auth')).toBeNull();
+    await screen.findByRole('link', { name: 'Login' });
     answer.release();
 
     expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
