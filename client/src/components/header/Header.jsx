@@ -19,8 +19,9 @@ export default function Header() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false); // the compact header's menu
 
-  // A new page closes the menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Any navigation closes the menu: a new page, and also the same page at another address
+  // (Products tapped on /shop?page=3 starts the list again under it) or the very same one.
+  useEffect(() => setMenuOpen(false), [location.key]);
   useEffect(() => {
     if (!menuOpen) return undefined;
     const onKey = (e) => e.key === 'Escape' && setMenuOpen(false);
@@ -35,7 +36,9 @@ export default function Header() {
           {BRAND}
         </Link>
         <SearchInput id="site-search" />
-        <ul className="site-nav__links" id="site-menu">
+        {/* a link followed from the menu closes it, even one the router does not go through */}
+        <ul className="site-nav__links" id="site-menu"
+          onClick={(e) => e.target.closest?.('a[href]') && setMenuOpen(false)}>
           <li><NavLink to={SHOP}>Products</NavLink></li>
           <li><NavLink to={ABOUT}>About</NavLink></li>
           <li><NavLink to={CONTACT}>Contact</NavLink></li>

@@ -90,6 +90,25 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the phone menu when Products is tapped on the list it already shows', async () => {
+    server.use(http.get('*/api/v1/product/browse', () =>
+      HttpResponse.json({ success: true, total: 0, page: 1, limit: 12, products: [],
+        facets: { category: [], size: [], colour: [], price: { min: 0, max: 0 } } })));
+    const { user: person, router } = await renderRoute('/shop?page=3');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await person.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await person.click(screen.getByRole('link', { name: 'Products' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(document.querySelector('header')).not.toHaveAttribute('data-open');
+    // and on the very address the menu was opened at
+    await person.click(toggle);
+    await person.click(screen.getByRole('link', { name: 'Products' }));
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    expect(router.state.location.pathname).toBe('/shop');
+  });
+
   it('sends an admin (role 1) to the admin dashboard', async () => {
     const { user: person } = await renderRoute('/about', { auth: signedIn(admin) });
     expect(screen.getByText('GH')).toHaveStyle({ fontSize: '14px' });
