@@ -20,3 +20,10 @@ export function withPage(params, n) {
   else next.delete(PAGE_PARAM);
   return next;
 }
+
+/**
+ * isWrittenAsRead tells whether the address writes its page as withPage would write the page
+ * readPage takes from it: `?page=0`, `?page=abc` or `?page=1` (page 1, written) are not.
+ */
+export const isWrittenAsRead = (params) =>
+  params.get(PAGE_PARAM) === withPage(params, readPage(params)).get(PAGE_PARAM);

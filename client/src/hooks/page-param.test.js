@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastPage, readPage, withPage } from './page-param';
+import { isWrittenAsRead, lastPage, readPage, withPage } from './page-param';
 
 const page = (query) => readPage(new URLSearchParams(query));
 
@@ -12,6 +12,12 @@ describe('the page in the address', () => {
   it('is written for pages after the first only, keeping the other parameters', () => {
     expect(withPage(new URLSearchParams('size=M&page=3'), 1).toString()).toBe('size=M');
     expect(withPage(new URLSearchParams('size=M'), 2).toString()).toBe('size=M&page=2');
+  });
+
+  it('tells an address that writes its page as it is read from one that does not', () => {
+    const written = (query) => isWrittenAsRead(new URLSearchParams(query));
+    expect(['', 'size=M', 'page=2', 'size=M&page=4'].map(written)).toEqual([true, true, true, true]);
+    expect(['page=0', 'page=abc', 'page=1', 'page=-2', 'page=', 'page=04'].map(written)).toEqual([false, false, false, false, false, false]);
   });
 
   it('has a last page of whole pages, 1 for an empty list', () => {

@@ -5,10 +5,11 @@
 // `last` is the list's last page, known once its first page has answered (undefined before).
 // Until then only the first page is asked for, and after it no page past the last: a shared
 // link asking for page 100 of a shop of 10 pages sends 10 calls, not 100. Such an address is
-// replaced by the list's last page, so it says what is on screen and Load more goes on from it.
+// replaced by the list's last page, so it says what is on screen and Load more goes on from it;
+// one asking for no page there is (`?page=0`, `?page=abc`) by the page 1 it shows.
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readPage, withPage } from './page-param';
+import { isWrittenAsRead, readPage, withPage } from './page-param';
 
 const MAX_PAGES = 100;
 
@@ -18,9 +19,11 @@ export default function useLoadedPages(last) {
   const most = last === undefined ? 1 : Math.min(last, MAX_PAGES);
   const pages = Math.min(asked, most);
   const past = last !== undefined && asked > most;
+  const wrong = !isWrittenAsRead(params);
   useEffect(() => {
     if (past) setParams((current) => withPage(current, most), { replace: true, preventScrollReset: true });
-  }, [past, most, setParams]);
+    else if (wrong) setParams((current) => withPage(current, readPage(current)), { replace: true, preventScrollReset: true });
+  }, [past, wrong, most, setParams]);
   const loadMore = useCallback(() => {
     setParams((current) => withPage(current, pages + 1), { replace: true, preventScrollReset: true });
   }, [pages, setParams]);

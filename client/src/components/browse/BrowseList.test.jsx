@@ -106,6 +106,17 @@ describe('the filtered product list', () => {
     expect(seen.at(-1)).toMatchObject({ size: 'M,L', colour: 'Navy', sort: 'name', inStock: 'true', minPrice: '100' });
   });
 
+  it('puts right an address asking for no page there is, as the page 1 it shows', async () => {
+    for (const page of ['0', 'abc']) {
+      serve();
+      const { router, unmount } = await renderRoute(`/shop?sort=name&page=${page}`);
+      await waitFor(() => expect(cards()).toHaveLength(6));
+      await waitFor(() => expect(router.state.location.search).toBe('?sort=name'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      unmount();
+    }
+  });
+
   it('sorts by price, applies a price range, and starts again from page 1', async () => {
     const seen = serve();
     const { user, router } = await renderRoute('/shop?page=2');
