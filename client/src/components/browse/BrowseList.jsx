@@ -24,6 +24,9 @@ import { LOAD_MORE } from '../../texts';
 import FilterPanel from './FilterPanel';
 import SortSelect from './SortSelect';
 
+/** The screens where the filter panel is a drawer (browse.css). */
+const DRAWER_SCREEN = '(max-width: 768px)';
+
 export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
   const [filters, setFilters] = useBrowseFilters();
   const [drawer, setDrawer] = useState(false);
@@ -34,6 +37,18 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     setDrawer(false);
     filtersButton.current?.focus();
   }, []);
+  // A phone turned round past the breakpoint (browse.css) shows the panel beside the list, as
+  // on a desktop: the drawer closes, so the panel is no longer a modal dialog that keeps Tab in
+  // it. Focus stays where it is, now in view, not on the Filters button, hidden there.
+  useEffect(() => {
+    if (!drawer) return undefined;
+    const phone = window.matchMedia(DRAWER_SCREEN);
+    const onChange = () => {
+      if (!phone.matches) setDrawer(false);
+    };
+    phone.addEventListener('change', onChange);
+    return () => phone.removeEventListener('change', onChange);
+  }, [drawer]);
   const asked = category ? { ...filters, category: [category] } : filters;
   // The first page tells how many pages the list has (not the previous filters' answer shown
   // while it loads): the pages after it are asked for only up to the last.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { delay, http, HttpResponse } from 'msw';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
 import { categories, makeProduct } from '../../test/fixtures';
@@ -25,6 +25,42 @@ const catalogue = [
   makeProduct(5, { category: categories[1] }),
   makeProduct(6, { category: categories[2] }),
 ];
+
+/**
+ * screenOf answers media queries as a screen `px` wide would, and returns turn(to), which makes
+ * it `to` wide and tells the queries whose answer changes, as a phone turned round does.
+ * Restore with vi.restoreAllMocks().
+ */
+function screenOf(px) {
+  let width = px;
+  const answer = (query) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+  };
+  const lists = [];
+  vi.spyOn(window, 'matchMedia').mockImplementation((media) => {
+    const heard = new Set();
+    const list = {
+      media, onchange: null, was: answer(media), heard,
+      get matches() { return answer(media); },
+      addListener: (f) => heard.add(f), removeListener: (f) => heard.delete(f),
+      addEventListener: (_type, f) => heard.add(f), removeEventListener: (_type, f) => heard.delete(f),
+      dispatchEvent: () => false,
+    };
+    lists.push(list);
+    return list;
+  });
+  return (to) => act(() => {
+    width = to;
+    for (const list of lists) {
+      const matches = answer(list.media);
+      if (matches === list.was) continue;
+      list.was = matches;
+      list.heard.forEach((f) => f({ matches, media: list.media }));
+    }
+  });
+}
 
 function serve() {
   const seen = [];
@@ -252,6 +288,31 @@ describe('the filtered product list', () => {
     await user.click(button);
     await user.click(screen.getByRole('button', { name: 'Show 6 results' }));
     expect(button).toHaveFocus();
+  });
+
+  it('closes the drawer when a phone turns round past the breakpoint, leaving focus in the panel', async () => {
+    serve();
+    const turn = screenOf(390);
+    try {
+      const { user } = await renderRoute('/shop');
+      const button = await screen.findByRole('button', { name: 'Filters' });
+      await user.click(button);
+      const dialog = screen.getByRole('dialog', { name: 'Filters' });
+      await user.tab();
+      const first = within(dialog).getAllByRole('checkbox')[0];
+      expect(first).toHaveFocus();
+      turn(844);
+      // the panel beside the list: no dialog, no drawer, and Tab goes on to the page
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(filters().getAllByRole('checkbox')[0]).toBe(first);
+      expect(screen.getByRole('region', { name: 'Filters' })).not.toHaveAttribute('aria-modal');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(first).toHaveFocus();
+      await user.tab({ shift: true });
+      expect(screen.getByRole('region', { name: 'Filters' })).not.toContainElement(document.activeElement);
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('applies a price range typed in the drawer as Apply and show results closes it', async () => {
