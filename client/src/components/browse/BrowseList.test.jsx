@@ -527,6 +527,78 @@ describe('coming back to a list', () => {
     await waitFor(() => expect(page.y).toBe(2850));
   });
 
+  /**
+   * pagesOnHold answers the first page of /shop at once and the others only once the returned
+   * release() is called, as a slow network would.
+   */
+  function pagesOnHold() {
+    let release;
+    const held = new Promise((resolve) => {
+      release = resolve;
+    });
+    server.use(http.get('*/api/v1/product/browse', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('page') !== '1') await held;
+      return HttpResponse.json(browseAnswer(shelf, params));
+    }));
+    return release;
+  }
+
+  /**
+   * reloadAndDo reloads /shop?page=4 (the shopper was at 2850), does `what` while only the first
+   * page is in, lets the others come and answers whether the list then scrolled.
+   */
+  async function reloadAndDo(what) {
+    const release = pagesOnHold();
+    sessionStorage.setItem(SCROLL_POSITIONS, JSON.stringify({ default: 2850 }));
+    pageOfCards();
+    const { user, unmount } = await renderRoute('/shop?page=4');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    await what(user);
+    const scrolls = window.scrollTo.mock.calls.length;
+    release();
+    await waitFor(() => expect(cards()).toHaveLength(24));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const scrolled = window.scrollTo.mock.calls.slice(scrolls);
+    unmount();
+    vi.restoreAllMocks();
+    return scrolled;
+  }
+
+  /** scrollBarTo puts the window at y as the scroll bar dragged does, and tells of it. */
+  const scrollBarTo = (y) => act(() => {
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(y);
+    window.dispatchEvent(new Event('scroll'));
+  });
+
+  it('gives up coming back once the shopper scrolls while the pages load, as browsers do', async () => {
+    const ways = {
+      wheel: () => act(() => window.dispatchEvent(new WheelEvent('wheel', { deltaY: -400 }))),
+      finger: () => act(() => window.dispatchEvent(new Event('touchmove'))),
+      PageUp: (user) => user.keyboard('{PageUp}'),
+      Home: (user) => user.keyboard('{Home}'),
+      ArrowUp: (user) => user.keyboard('{ArrowUp}'),
+      Space: (user) => user.keyboard(' '),
+      'scroll bar': () => scrollBarTo(300),
+    };
+    for (const [way, what] of Object.entries(ways)) {
+      expect({ way, scrolled: await reloadAndDo(what) }).toEqual({ way, scrolled: [] });
+    }
+  });
+
+  it('still comes back after keys typed in a field and the scrolls of the coming back itself', async () => {
+    const ways = {
+      'a price typed': async (user) => {
+        await user.click(screen.getByRole('spinbutton', { name: 'Min price' }));
+        await user.keyboard('{ArrowUp}{Home} 5');
+      },
+      'its own scroll': () => scrollBarTo(0),
+    };
+    for (const [way, what] of Object.entries(ways)) {
+      expect({ way, scrolled: await reloadAndDo(what) }).toEqual({ way, scrolled: [[0, 2850]] });
+    }
+  });
+
   it('keeps its place on a filter change and on Load more, and a new list starts at the top', async () => {
     server.use(browseHandler(shelf));
     sessionStorage.setItem(SCROLL_POSITIONS, JSON.stringify({ default: 2850 }));
