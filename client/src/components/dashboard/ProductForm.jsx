@@ -4,9 +4,9 @@ import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
 import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
-import { NO_COMBINATIONS } from './texts';
+import { NO_COMBINATIONS, leftOutStockText } from './texts';
 import VariantEditor from './VariantEditor';
-import { rowsProblem, stockOf } from './variantRows';
+import { leftOutWithStock, rowName, rowsProblem, stockOf, withConfirmed, withRowsBack } from './variantRows';
 
 /**
  * ProductForm edits every field of a product: category, photo, name, description, price,
@@ -15,6 +15,10 @@ import { rowsProblem, stockOf } from './variantRows';
  * While `busy` (a save or delete of the product is under way) the submit button waits, and
  * shows it is busy when `saving` (the save is the form's own); `notice`, when set, is said
  * above the buttons.
+ *
+ * A save that would remove variants the shop has with stock (rows removed by hand, or left out
+ * otherwise, and not asked about by Generate) asks first, naming them and their stock: Remove
+ * them and save, or Keep them, which puts them back among the rows.
  */
 export default function ProductForm({
   values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants,
@@ -29,10 +33,24 @@ export default function ProductForm({
   // that no longer fit the options would be refused: the form is not sent until the editor
   // says nothing against its rows.
   const problem = variants.options.length > 0 && !byVariant ? NO_COMBINATIONS : rowsProblem(variants);
+  // The variants the save would remove with their stock, and the rows they were asked about
+  // for: any edit of the rows since answers the question (it may be about others by then).
+  const [asking, setAsking] = useState(null);
+  const gone = asking?.rows === variants ? asking.gone : [];
   const submit = (e) => {
     e.preventDefault();
     setTried(Boolean(problem));
-    if (!problem) onSubmit();
+    if (problem) return;
+    const leftOut = leftOutWithStock(variants, current);
+    if (leftOut.length > 0) {
+      setAsking({ rows: variants, gone: leftOut });
+      return;
+    }
+    onSubmit();
+  };
+  const removeAndSave = () => {
+    setVariants(withConfirmed(variants, gone));
+    onSubmit();
   };
 
   return (
@@ -105,6 +123,17 @@ export default function ProductForm({
       </Field>
       <VariantEditor value={variants} onChange={setVariants} skuPrefix={values.name}
         error={tried && problem ? problem : undefined} />
+      {gone.length > 0 && (
+        <div className="form-notice">
+          <p role="alert" style={{ margin: '0 0 8px' }}>
+            {leftOutStockText(gone.map((v) => rowName(variants.options, v)), stockOf({ variants: gone }))}
+          </p>
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            <Button danger onClick={removeAndSave} disabled={busy}>Remove them and save</Button>
+            <Button onClick={() => setVariants(withRowsBack(variants, gone))}>Keep them</Button>
+          </div>
+        </div>
+      )}
       {notice && <p role="status" className="form-notice">{notice}</p>}
       <div className="form-actions">
         <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>

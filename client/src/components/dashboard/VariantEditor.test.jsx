@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from './test-render';
@@ -254,6 +254,228 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     // M Navy goes without a stock: the server keeps the figure shown, as sales leave it.
     expect(sent.variants.variants[1]).not.toHaveProperty('quantity');
     logged.mockRestore();
+  });
+
+  describe('when another admin changed its sizes first', () => {
+    const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const CHANGED = 'This product changed since you opened it. Reload it and try again.';
+
+    /**
+     * changedBy serves the tee as `loaded` and refuses the first save of its sizes as an edit of
+     * a stale copy, the product being `other` from then on. Like the server, a later save naming
+     * a variant the product no longer has is refused (400); every body sent is kept.
+     */
+    function changedBy(other) {
+      let current = loaded;
+      const bodies = [];
+      const sent = answer();
+      const refuse = (status, message) => HttpResponse.json({ success: false, message }, { status });
+      server.use(
+        http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product: current })),
+        http.put(url('product/variants/:id'), async ({ request }) => {
+          sent.calls.push('variants');
+          const body = await request.json();
+          bodies.push(body);
+          if (bodies.length === 1) {
+            current = other;
+            return refuse(409, CHANGED);
+          }
+          const ids = new Set(current.variants.map((v) => v._id));
+          const i = body.variants.findIndex((v) => v._id && !ids.has(v._id));
+          if (i >= 0) return refuse(400, `Field variants[${i}]._id is not one of this product's variants; leave it out for a new variant.`);
+          return HttpResponse.json({ success: true, product: { ...current, updatedAt: '2026-11-23T10:06:00.000Z' } });
+        }),
+      );
+      return { sent, bodies };
+    }
+
+    let logged;
+    beforeEach(() => {
+      logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the form says it; the refusal is logged
+    });
+    afterEach(() => logged.mockRestore());
+
+    const saveAndConflict = async (user) => {
+      const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
+      await user.click(update);
+      const notice = await screen.findByText(/Another edit changed this product since you opened it/);
+      await waitFor(() => expect(update).not.toHaveClass('ant-btn-loading'));
+      return notice;
+    };
+
+    // The other admin removed size L with Generate (L Navy sold out, L Sand 5 in stock): the
+    // second save named L's variants and was refused on every try, the notice saying it would work.
+    it('drops the variants that edit removed, keeps the stock typed, and the next save goes through', async () => {
+      const other = {
+        ...tee, quantity: 11, updatedAt: '2026-11-23T10:05:00.000Z',
+        options: [{ name: 'Size', values: ['S', 'M'] }, tee.options[1]],
+        variants: tee.variants.filter((v) => v.options.Size !== 'L'),
+      };
+      const { sent, bodies } = changedBy(other);
+      const { user } = await open();
+      await user.clear(screen.getByLabelText('Stock of M / Navy'));
+      await user.paste('7');
+      const notice = await saveAndConflict(user);
+
+      expect(notice).toHaveTextContent(
+        "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
+        "Your changes are still here, and the stock, SKUs and prices you did not change show the shop's figures: " +
+        'UPDATE PRODUCT again saves your changes over that edit, or reload the page to start from it.');
+      expect(screen.queryByText(CHANGED)).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, M');
+      expect(screen.queryByLabelText('Stock of L / Sand')).not.toBeInTheDocument();
+      expect(screen.queryByLabelText('Stock of L / Navy')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Stock of M / Navy')).toHaveValue(7);
+      expect(screen.getByText('3 variant(s), 16 in stock')).toBeInTheDocument();
+      expect(screen.getByLabelText('Quantity')).toHaveValue(5 + 7 + 4);
+
+      await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+      expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1].updatedAt).toBe(other.updatedAt);
+      expect(bodies[1].options).toEqual(other.options);
+      expect(bodies[1].variants.map((v) => v._id)).toEqual(['v1', 'v2', 'v3']);
+      expect(bodies[1].variants[1].quantity).toBe(7);
+      expect(bodies[1].variants[0]).not.toHaveProperty('quantity');
+      expect(sent.update.quantity).toBe('16');
+    });
+
+    it('names the variants the admin changed that the other edit removed, and says those changes are gone', async () => {
+      const other = {
+        ...tee, quantity: 11, updatedAt: '2026-11-23T10:05:00.000Z',
+        options: [{ name: 'Size', values: ['S', 'M'] }, tee.options[1]],
+        variants: tee.variants.filter((v) => v.options.Size !== 'L'),
+      };
+      const { bodies } = changedBy(other);
+      const { user } = await open();
+      await user.clear(screen.getByLabelText('Stock of L / Sand'));
+      await user.paste('8');
+      await user.clear(screen.getByLabelText('SKU of S / Navy'));
+      await user.paste('TEE-S-NAVY-2');
+      const notice = await saveAndConflict(user);
+
+      expect(notice).toHaveTextContent(
+        "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
+        'That edit removed L / Sand: your changes to it are gone. Your other changes are still here, and the stock, ' +
+        "SKUs and prices you did not change show the shop's figures: UPDATE PRODUCT again saves your changes over " +
+        'that edit, or reload the page to start from it.');
+      expect(screen.getByLabelText('SKU of S / Navy')).toHaveValue('TEE-S-NAVY-2');
+      await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+      expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+      expect(bodies[1].variants.map((v) => [v._id, v.sku])).toEqual([
+        ['v1', 'TEE-S-NAVY-2'], ['v2', 'TEE-M-Navy'], ['v3', 'TEE-M-Sand']]);
+    });
+
+    // The other admin renamed M to Medium and added XL Navy with 6 in stock: the second save
+    // undid the rename and deleted XL Navy with its 6 units, asking nothing.
+    it('shows the rename and the variant that edit added, and the next save keeps both', async () => {
+      const other = {
+        ...tee, quantity: 22, updatedAt: '2026-11-23T10:05:00.000Z',
+        options: [{ name: 'Size', values: ['S', 'Medium', 'L', 'XL'] }, tee.options[1]],
+        variants: [
+          ...tee.variants.map((v) => (v.options.Size === 'M' ? { ...v, options: { ...v.options, Size: 'Medium' } } : v)),
+          { _id: 'v6', sku: 'TEE-XL-Navy', options: { Size: 'XL', Colour: 'Navy' }, quantity: 6 },
+        ],
+      };
+      const { sent, bodies } = changedBy(other);
+      const { user } = await open();
+      await user.clear(screen.getByLabelText('Stock of S / Navy'));
+      await user.paste('9');
+      const notice = await saveAndConflict(user);
+
+      expect(notice).toHaveTextContent(/^Another edit changed this product since you opened it\. The sizes and colours below are the shop's now\. Your changes are still here/);
+      expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, Medium, L, XL');
+      expect(screen.getByLabelText('Stock of Medium / Navy')).toHaveValue(2);
+      expect(screen.getByLabelText('Stock of XL / Navy')).toHaveValue(6);
+      expect(screen.getByLabelText('SKU of XL / Navy')).toHaveValue('TEE-XL-Navy');
+      expect(screen.getByLabelText('Stock of S / Navy')).toHaveValue(9);
+      expect(screen.getByLabelText('Quantity')).toHaveValue(9 + 2 + 4 + 0 + 5 + 6);
+
+      await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+      expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+      expect(screen.queryByText(/Saving removes/)).not.toBeInTheDocument();
+      expect(bodies[1].options).toEqual(other.options);
+      expect(bodies[1].variants.map((v) => v._id)).toEqual(['v1', 'v2', 'v3', 'v4', 'v5', 'v6']);
+      expect(bodies[1].variants[1].options).toEqual({ Size: 'Medium', Colour: 'Navy' });
+      expect(bodies[1].variants[5]).toEqual({ _id: 'v6', sku: 'TEE-XL-Navy', options: { Size: 'XL', Colour: 'Navy' } });
+      expect(bodies[1].variants[0].quantity).toBe(9);
+      expect(sent.update.quantity).toBe(String(9 + 2 + 4 + 0 + 5 + 6));
+    });
+
+    it('takes the shop\'s options when both changed them, and says the admin\'s option changes are to be made again', async () => {
+      const other = {
+        ...tee, updatedAt: '2026-11-23T10:05:00.000Z',
+        options: [{ name: 'Size', values: ['S', 'Medium', 'L'] }, tee.options[1]],
+        variants: tee.variants.map((v) => (v.options.Size === 'M' ? { ...v, options: { ...v.options, Size: 'Medium' } } : v)),
+      };
+      const { bodies } = changedBy(other);
+      const { user } = await open();
+      await user.clear(screen.getByLabelText('Option 2 values'));
+      await user.paste('Navy Blue, Sand');
+      await user.clear(screen.getByLabelText('Stock of L / Sand'));
+      await user.paste('3');
+      const notice = await saveAndConflict(user);
+
+      expect(notice).toHaveTextContent(
+        "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
+        'It changed the options as well, so your option changes are gone: make them again. Your other changes are ' +
+        "still here, and the stock, SKUs and prices you did not change show the shop's figures: UPDATE PRODUCT again " +
+        'saves your changes over that edit, or reload the page to start from it.');
+      expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, Medium, L');
+      expect(screen.getByLabelText('Option 2 values')).toHaveValue('Navy, Sand');
+      expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(3);
+      await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+      expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+      expect(bodies[1].options).toEqual(other.options);
+      expect(bodies[1].variants.map((v) => v.options.Size)).toEqual(['S', 'Medium', 'Medium', 'L', 'L']);
+    });
+
+    it('makes the admin\'s option changes again on the shop\'s variants when that edit left the options alone', async () => {
+      // The other edit removed L Navy (sold out) and set S Navy's SKU.
+      const other = {
+        ...tee, updatedAt: '2026-11-23T10:05:00.000Z',
+        variants: tee.variants.filter((v) => v._id !== 'v4').map((v) => (v._id === 'v1' ? { ...v, sku: 'TEE-S-N' } : v)),
+      };
+      const { bodies } = changedBy(other);
+      const { user } = await open();
+      await user.clear(screen.getByLabelText('Option 2 values'));
+      await user.paste('Navy Blue, Sand');
+      const notice = await saveAndConflict(user);
+
+      expect(notice).toHaveTextContent(
+        "Another edit changed this product since you opened it. The variants below are the shop's now, with your " +
+        'option changes made on them. Your changes are still here');
+      expect(screen.getByLabelText('Option 2 values')).toHaveValue('Navy Blue, Sand');
+      expect(screen.queryByLabelText('Stock of L / Navy Blue')).not.toBeInTheDocument();
+      expect(screen.getByLabelText('SKU of S / Navy Blue')).toHaveValue('TEE-S-N');
+      await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+      expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+      expect(bodies[1].options[1]).toEqual({ name: 'Colour', values: ['Navy Blue', 'Sand'] });
+      expect(bodies[1].variants.map((v) => [v._id, v.options.Colour])).toEqual([
+        ['v1', 'Navy Blue'], ['v2', 'Navy Blue'], ['v3', 'Sand'], ['v5', 'Sand']]);
+    });
+  });
+
+  it('asks before a save removes variants that still hold stock, and puts them back when told to keep them', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Remove L / Sand' }));
+    await user.click(screen.getByRole('button', { name: 'Remove L / Navy' }));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    // L Navy is sold out: only L Sand's 5 are at stake.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Saving removes 1 variant(s) the shop has (L / Sand), and with them 5 in stock.');
+    expect(sent.calls).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Keep them' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
+    expect(screen.getByText('4 variant(s), 16 in stock')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove L / Sand' }));
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove them and save' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.variants.map((v) => v._id)).toEqual(['v1', 'v2', 'v3']);
   });
 
   it('takes a variant price with paise', async () => {

@@ -11,6 +11,30 @@ export const PRODUCT_CHANGED =
   'changes over that edit, or reload the page to start from it.';
 
 /**
+ * productChangedText is the notice for a refused edit of a product sold by size or colour, once
+ * the form shows its sizes and colours as the shop has them now (withShopNow): `lost` names the
+ * rows the admin changed that the other edit removed (those changes are gone), `optionsKept`
+ * says the admin's option changes are made again on the shop's variants, `optionsRedo` that they
+ * could not be and are gone. Each sentence holds for the next save.
+ */
+export function productChangedText({ lost = [], optionsKept = false, optionsRedo = false } = {}) {
+  const said = ['Another edit changed this product since you opened it.'];
+  said.push(optionsKept
+    ? 'The variants below are the shop\'s now, with your option changes made on them.'
+    : 'The sizes and colours below are the shop\'s now.');
+  if (lost.length > 0) {
+    said.push(`That edit removed ${listed(lost)}: your changes to ${lost.length > 1 ? 'them' : 'it'} are gone.`);
+  }
+  if (optionsRedo) {
+    said.push('It changed the options as well, so your option changes are gone: make them again.');
+  }
+  const rest = lost.length > 0 || optionsRedo ? 'Your other changes are still here' : 'Your changes are still here';
+  said.push(`${rest}, and the stock, SKUs and prices you did not change show the shop's figures: UPDATE ` +
+    'PRODUCT again saves your changes over that edit, or reload the page to start from it.');
+  return said.join(' ');
+}
+
+/**
  * How the server's refusal (409) of an edit made on a copy of the product that another admin's
  * edit has made stale begins: the one refusal the form explains itself (PRODUCT_CHANGED), as
  * the next UPDATE PRODUCT answers it. Its other 409s (a SKU in use, a category deleted) are
@@ -36,13 +60,25 @@ export const NO_OPTIONS_LEFT = 'No options are left: press Remove all rows to se
 /** How many of the rows Generate would drop are named before "and N more". */
 const NAMED_ROWS = 5;
 
+/** listed names rows: "S, M" or "S, M, L, XL, XXL and 2 more". */
+function listed(names) {
+  const more = names.length - NAMED_ROWS;
+  return more > 0 ? `${names.slice(0, NAMED_ROWS).join(', ')} and ${more} more` : names.join(', ');
+}
+
+/**
+ * leftOutStockText asks before a save removes saved variants (named `names`) that still hold
+ * `units` in stock, left out of the rows: saved so, that stock could no longer be sold.
+ */
+export function leftOutStockText(names, units) {
+  return `Saving removes ${names.length} variant(s) the shop has (${listed(names)}), and with them ${units} in stock.`;
+}
+
 /**
  * droppedStockText asks before Generate drops rows (named `names`) that still hold `units` in
  * stock: saved so, that stock could no longer be sold.
  */
 export function droppedStockText(names, units) {
-  const more = names.length - NAMED_ROWS;
-  const named = more > 0 ? `${names.slice(0, NAMED_ROWS).join(', ')} and ${more} more` : names.join(', ');
-  return `Generate removes ${names.length} variant(s) the options no longer have (${named}), ` +
+  return `Generate removes ${names.length} variant(s) the options no longer have (${listed(names)}), ` +
     `and with them ${units} in stock.`;
 }

@@ -10,9 +10,9 @@ import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productValues, withStockNow } from '../../components/dashboard/productValues';
-import { PRODUCT_CHANGED, STALE_COPY_REFUSAL } from '../../components/dashboard/texts';
+import { PRODUCT_CHANGED, STALE_COPY_REFUSAL, productChangedText } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
-import { EMPTY_VARIANTS, variantRows, withVariantStockNow } from '../../components/dashboard/variantRows';
+import { EMPTY_VARIANTS, variantRows, withShopNow } from '../../components/dashboard/variantRows';
 import { saveEdit } from '../../components/dashboard/saveProduct';
 import { ADMIN_PRODUCTS } from '../../paths';
 import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
@@ -21,7 +21,8 @@ import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT
  * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
  * or delete it. The form is filled once, from the product as the server has it when the page
  * opens, and then holds what the admin types: a reload of the product (after a refused save)
- * does not overwrite it, but for the stock figures the admin left alone.
+ * does not overwrite it, but for the stock figures the admin left alone and the sizes and
+ * colours, which become the shop's with the admin's changes kept on them where they fit.
  */
 export default function UpdateProduct() {
   const { slug } = useParams();
@@ -49,14 +50,20 @@ export default function UpdateProduct() {
   // Refused because another admin's edit changed the product since the form was loaded: what
   // was typed stays, and the next save is made over that edit, on purpose, as an edit of the
   // product as it is now. The stock the admin left alone shows the shop's figures now (else
-  // the form would show one figure while a save kept another), and the form's notice says all
-  // this in place of the server's "reload it" toast. Answers whether it did.
+  // the form would show one figure while a save kept another), and so do its sizes and colours:
+  // the variants that edit removed or added, its options, with the admin's own changes kept
+  // where they still have a place (withShopNow); a save of the variants as loaded would be
+  // refused for a variant gone, or would undo that edit. The form's notice says all this, and
+  // what of the admin's changes is gone, in place of the server's "reload it" toast. Answers
+  // whether it did.
   const changedMeanwhile = async () => {
     const { data: now } = await refetch();
     if (!now?.updatedAt) return false;
     setValues((v) => withStockNow(v, now));
-    setVariants((state) => withVariantStockNow(state, now));
-    setNotice(PRODUCT_CHANGED);
+    const sized = variants.options.length > 0 || (now.options ?? []).length > 0 || (variants.base?.options.length ?? 0) > 0;
+    const merged = withShopNow(variants, now);
+    setVariants(merged.state);
+    setNotice(sized ? productChangedText(merged) : PRODUCT_CHANGED);
     return true;
   };
   // Sizes saved but fields refused: the next try edits the version those sizes made.
