@@ -27,7 +27,7 @@ describe('Reset by email: asking for the link', () => {
     expect(screen.getByLabelText('What is your old password')).toBeRequired();
     await person.click(screen.getByRole('link', { name: 'Get a reset link by email' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'));
-    expect(screen.getByRole('heading', { name: 'RESET PASSWORD BY EMAIL' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'RESET PASSWORD BY EMAIL' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeRequired();
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
   });
