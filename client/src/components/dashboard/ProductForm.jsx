@@ -6,7 +6,8 @@ import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
 import { NO_COMBINATIONS, leftOutStockText } from './texts';
 import VariantEditor from './VariantEditor';
-import { leftOutWithStock, rowName, rowsProblem, stockOf, withConfirmed, withRowsBack } from './variantRows';
+import { rowName, rowsProblem, stockOf } from './variantRows';
+import { leftOutWithStock, withConfirmed, withRowsBack } from './shopVariants';
 
 /**
  * ProductForm edits every field of a product: category, photo, name, description, price,
