@@ -43,7 +43,7 @@ export default function variants() {
       await tick(facet(page, 'Size', size));
       await tick(facet(page, 'Colour', colour));
       await tick(page.getByRole('checkbox', { name: 'In stock only' }));
-      await page.getByRole('button', { name: `Show ${total} results` }).click();
+      await page.getByRole('button', { name: `Show ${total} ${total === 1 ? 'result' : 'results'}` }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= 360, `the page is ${wide} px wide at 360 px`);

@@ -150,7 +150,8 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
   };
   // A typed range is applied as the drawer closes, and changes the count; a reversed one is put
   // back instead, and the count of the range in force holds.
-  let closeText = total === undefined ? 'Show results' : `Show ${total} results`;
+  let closeText = 'Show results';
+  if (total !== undefined) closeText = `Show ${total} ${total === 1 ? 'result' : 'results'}`;
   if (typed && !isReversed(draft)) closeText = APPLY_AND_SHOW;
   // The open drawer's key listener (Escape closes it, Tab stays in it) calls the latest close
   // (with what is typed now), while it is set up (and the panel focused) only as the drawer

@@ -129,7 +129,7 @@ export default function ProductForm({
           <p role="alert" style={{ margin: '0 0 8px' }}>
             {leftOutStockText(gone.map((v) => rowName(variants.options, v)), stockOf({ variants: gone }))}
           </p>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <div className="form-notice__actions">
             <Button danger onClick={removeAndSave} disabled={busy}>Remove them and save</Button>
             <Button onClick={() => setVariants(withRowsBack(variants, gone))}>Keep them</Button>
           </div>

@@ -71,7 +71,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
           <p role="alert" style={{ margin: '0 0 8px' }}>
             {droppedStockText(dropped.map((row) => rowName(options, row)), droppedStock)}
           </p>
-          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          <div className="form-notice__actions">
             <Button danger onClick={generateRows}>Remove them and generate</Button>
             <Button onClick={() => setAsking(false)}>Keep them</Button>
           </div>
