@@ -4,8 +4,9 @@
 // When the server refuses the token (a 401 to a call that carried it), the session ends as
 // Logout ends it, without its toast: the header and every screen show the signed-out state,
 // unless the browser's stored session holds another token (a newer sign-in of another tab),
-// which this tab then takes up.
-import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
+// which this tab then takes up. Every tab follows the stored session as another tab changes
+// it: a Logout, or a sign-in as someone else, holds in every open tab at once.
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { setSessionRefusedHandler, setTokenSource } from '../api/client';
 import { forgetCheckoutKey } from '../api/payment';
 import { AUTH_KEY, readJSON } from '../storage-keys';
@@ -65,6 +66,17 @@ export function AuthProvider({ children }) {
       }),
     [setAuth],
   );
+
+  useEffect(() => {
+    const followOtherTabs = (event) => {
+      if (event.storageArea !== localStorage || (event.key !== AUTH_KEY && event.key !== null)) return;
+      const stored = loadAuth();
+      current.current = stored;
+      setState(stored);
+    };
+    window.addEventListener('storage', followOtherTabs);
+    return () => window.removeEventListener('storage', followOtherTabs);
+  }, []);
 
   return <AuthContext.Provider value={[auth, setAuth]}>{children}</AuthContext.Provider>;
 }

@@ -127,3 +127,25 @@ describe('a refused session', () => {
     await waitFor(() => expect(tokens).toContain('token-456'));
   });
 });
+
+describe('another tab', () => {
+  const storageEvent = () => window.dispatchEvent(new StorageEvent('storage', { key: 'auth', storageArea: localStorage }));
+
+  it('signs this tab out when another tab logs out', async () => {
+    await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    expect(screen.getByRole('button', { name: /account menu/i })).toBeInTheDocument();
+    localStorage.removeItem('auth');
+    storageEvent();
+    await waitFor(() => expectSignedOut());
+    expect(screen.queryByRole('button', { name: /^Pay\b/ })).not.toBeInTheDocument();
+  });
+
+  it('takes up another tab\'s sign-in as someone else', async () => {
+    await renderRoute('/cart', { cart: [products[0]], auth: signedIn(user) });
+    const other = { user: { ...user, _id: 'u9', name: 'Grace Hopper' }, token: 'token-999' };
+    localStorage.setItem('auth', JSON.stringify(other));
+    storageEvent();
+    expect(await screen.findByRole('heading', { name: 'Hello Grace Hopper' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('auth'))).toEqual(other);
+  });
+});

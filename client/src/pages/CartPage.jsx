@@ -1,10 +1,10 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
 // shopper with items, the card form. The lines show each product's current name and price
 // (useCurrentCart), so the total and Pay's amount are what checkout charges; a product the
-// shop no longer sells says so on its line, and Pay waits until it is removed. A paid cart is
-// emptied and the shopper goes to their orders; a failed payment is silent (logged) and Pay
-// comes back. Pay charges only what the page shows: a price changed since is shown first
-// (see `payment`).
+// shop no longer sells says so on its line, and Pay waits until it is removed. While a payment
+// runs the lines stay as sent (Remove waits); once paid, those lines leave the cart and the
+// shopper goes to their orders; a failed payment is silent (logged) and Pay comes back. Pay
+// charges only what the page shows: a price changed since is shown first (see `payment`).
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -14,7 +14,7 @@ import CartLine from '../components/cart/CartLine';
 import AddressBlock from '../components/cart/AddressBlock';
 import CardForm from '../components/cart/CardForm';
 import useCurrentCart, { fetchCurrentCart } from '../components/cart/useCurrentCart';
-import { shownAlike } from '../components/cart/currentLine';
+import { shownAlike, withoutPaid } from '../components/cart/currentLine';
 import { useAuth } from '../context/auth';
 import { useCart } from '../context/cart';
 import { processPayment } from '../api/payment';
@@ -50,12 +50,14 @@ export default function CartPage() {
         throw new Error('The cart changed since it was shown: not paid');
       }
       setRepriced(false);
-      return processPayment(cart, auth.user?._id);
+      await processPayment(cart, auth.user?._id);
+      return cart;
     },
-    onSuccess: () => {
-      // A sale changes the shopper's orders and the stock of what was bought.
+    onSuccess: (paid) => {
+      // A sale changes the shopper's orders and the stock of what was bought. Only the lines
+      // paid for leave the cart: one added meanwhile (in another tab) is still to buy.
       [ORDERS_KEY, PRODUCTS_KEY, PRODUCT_KEY].forEach((queryKey) => queryClient.invalidateQueries({ queryKey }));
-      setCart([]);
+      setCart((items) => withoutPaid(items, paid));
       toast.success(PAYMENT_DONE);
       navigate(USER_ORDERS);
     },
@@ -97,7 +99,8 @@ export default function CartPage() {
           <ul className="cart-page__lines" aria-label="Cart items" ref={list}>
             {lines.map(({ line, unavailable, short }, i) => (
               <li key={`${line._id}-${i}`}>
-                <CartLine product={line} unavailable={unavailable} short={short} onRemove={() => remove(i)} />
+                <CartLine product={line} unavailable={unavailable} short={short} onRemove={() => remove(i)}
+                  removeDisabled={payment.isPending} />
               </li>
             ))}
           </ul>

@@ -143,6 +143,27 @@ describe('Cart page', () => {
     expect(Object.keys(localStorage).sort()).toEqual(['auth', 'cart']);
   });
 
+  it('keeps Remove waiting while paying, and leaves in the cart only the lines not paid for', async () => {
+    const payment = held(() => HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 }));
+    let sent = null;
+    server.use(http.post(url('product/process-payment'), async (args) => {
+      sent = (await args.request.clone().json()).cart.map((p) => p._id);
+      return payment.handler(args);
+    }));
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
+    await fillCard(person);
+    await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    await waitFor(() => expect(sent).toEqual(['p1', 'p2']));
+    const removes = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('button', { name: 'Remove' });
+    removes.forEach((button) => expect(button).toBeDisabled());
+    // Another tab adds a shirt while this one pays.
+    localStorage.setItem('cart', JSON.stringify([shirt, jeans, shirt]));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart', storageArea: localStorage }));
+    payment.release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1']);
+  });
+
   it('tries Pay at once while offline and gives Pay back when it fails, never paying later by itself', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     let calls = 0;
@@ -352,7 +373,9 @@ describe('Cart page', () => {
       const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, teeLSand], auth: signedIn(user) });
       const lines = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
       await waitFor(() => expect(within(lines()[0]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument());
-      expect(within(lines()[2]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument();
+      // The tee is still sold, but not in the size and colour chosen: the line says so and leads back to it.
+      expect(within(lines()[2]).getByText(/^No longer sold as chosen: remove it to check out\./)).toBeInTheDocument();
+      expect(within(lines()[2]).getByRole('link', { name: 'Choose again' })).toHaveAttribute('href', `/product/${tee.slug}`);
       expect(within(lines()[1]).queryByText(/No longer sold/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeDisabled();
       // Pay says why it cannot be used, and each Remove which line it removes.

@@ -1,16 +1,21 @@
 // One cart line: photo, name, the size and colour chosen, 50-character description preview,
-// price and Remove; an `unavailable` line (the shop no longer sells it) says so, and a `short`
-// one ({left, count}: the cart holds more than the shop has) says how many are left.
+// price and Remove; an `unavailable` line (the shop no longer sells it, or no longer as chosen)
+// says so, the second with a link to choose again, and a `short` one ({left, count}: the cart
+// holds more than the shop has) says how many are left.
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import { CART_PREVIEW } from '../../rules';
 import { cartShortText, preview } from '../../texts';
 import { useMoney } from '../../money';
 import ProductPhoto from '../product/ProductPhoto';
 import VariantText from '../variants/VariantText';
+import { CHOICE_GONE } from './currentLine';
+import { productPath } from '../../paths';
 
 export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
+export const NO_LONGER_SOLD_AS_CHOSEN = 'No longer sold as chosen: remove it to check out.';
 
-export default function CartLine({ product, unavailable = false, short, onRemove }) {
+export default function CartLine({ product, unavailable = false, short, onRemove, removeDisabled = false }) {
   const money = useMoney();
   const nameId = useId();
   return (
@@ -21,11 +26,18 @@ export default function CartLine({ product, unavailable = false, short, onRemove
         <VariantText item={product} />
         <p>{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
-        {unavailable && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
+        {unavailable === CHOICE_GONE && (
+          <p className="cart-line__gone">
+            {NO_LONGER_SOLD_AS_CHOSEN}{' '}
+            <Link to={productPath(product.slug)} className="tap-link">Choose again</Link>
+          </p>
+        )}
+        {unavailable && unavailable !== CHOICE_GONE && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
         {short && <p className="cart-line__gone">{cartShortText(short.left, short.count)}</p>}
       </div>
       {/* SPEC names the button Remove; which line it removes is its description. */}
-      <button type="button" className="btn btn--danger" onClick={onRemove} aria-describedby={nameId}>Remove</button>
+      <button type="button" className="btn btn--danger" onClick={onRemove} aria-describedby={nameId}
+        disabled={removeDisabled}>Remove</button>
     </article>
   );
 }

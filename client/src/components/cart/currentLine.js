@@ -1,6 +1,10 @@
 // A cart line as the shop sells it today.
 import { cartItem, hasOptions } from '../variants/variants';
 
+/** Why a line can no longer be bought: its product is gone, or its size or colour is. */
+export const GONE = 'product';
+export const CHOICE_GONE = 'choice';
+
 /**
  * currentLine is cart line `line` brought up to date with `product`, the product as the shop
  * sells it now: its name, description and price, and for a line of a size or colour that
@@ -30,3 +34,19 @@ export function currentLine(line, product) {
  */
 export const shownAlike = (a, b) =>
   a.name === b.name && a.price === b.price && (a.variant?._id ?? null) === (b.variant?._id ?? null);
+
+const sameItem = (a, b) => a._id === b._id && (a.variant?._id ?? null) === (b.variant?._id ?? null);
+
+/**
+ * withoutPaid is `cart` less one line for each line of `paid` (the same product, size and
+ * colour): what stays in a cart once those lines are bought. Lines added since Pay was pressed
+ * (another tab, or a page visited while paying) stay, wherever they are.
+ */
+export function withoutPaid(cart, paid) {
+  const left = [...cart];
+  paid.forEach((line) => {
+    const at = left.findIndex((item) => sameItem(item, line));
+    if (at >= 0) left.splice(at, 1);
+  });
+  return left;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentLine, shownAlike } from './currentLine';
+import { currentLine, shownAlike, withoutPaid } from './currentLine';
 import { makeProduct } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
 import { cartItem } from '../variants/variants';
@@ -39,5 +39,17 @@ describe('shownAlike', () => {
     expect(shownAlike(shirt, { ...shirt, name: 'Shirt' })).toBe(false);
     expect(shownAlike(shirt, { ...shirt, price: shirt.price + 1 })).toBe(false);
     expect(shownAlike(teeMNavy, cartItem(tee, tee.variants[0]))).toBe(false);
+  });
+});
+
+describe('withoutPaid', () => {
+  const jeans = makeProduct(2);
+  const teeLSand = cartItem(tee, tee.variants[4]);
+
+  it('takes one line out for each line paid, matching product, size and colour, and keeps the rest', () => {
+    expect(withoutPaid([shirt, teeMNavy, shirt], [shirt, teeMNavy])).toEqual([shirt]);
+    expect(withoutPaid([jeans, shirt, teeLSand, teeMNavy], [shirt, teeMNavy])).toEqual([jeans, teeLSand]);
+    expect(withoutPaid([shirt], [teeMNavy, jeans])).toEqual([shirt]);
+    expect(withoutPaid([], [shirt])).toEqual([]);
   });
 });

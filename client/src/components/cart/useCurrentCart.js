@@ -1,6 +1,7 @@
 // useCurrentCart returns the cart as the shop sells it now: [{line, unavailable, short}] in the
 // cart's order, each line with its product's current name and price (see currentLine), marked
-// unavailable when the shop no longer sells it, and with short = {left, count} when the cart
+// unavailable (GONE: the product; CHOICE_GONE: the size or colour chosen) when the shop no
+// longer sells it, and with short = {left, count} when the cart
 // holds more of its product (and size) than the shop has: checkout would refuse it. The stored cart is brought up to date too, so
 // the total and the amount on Pay are what checkout will charge. Until the products are known
 // (or when they cannot be loaded) the lines are the stored ones: the cart stays usable.
@@ -8,7 +9,7 @@ import { useEffect, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { useCart } from '../../context/cart';
 import { currentProductKey, currentProductQuery, getCurrentProduct } from '../../api/cart';
-import { currentLine } from './currentLine';
+import { CHOICE_GONE, GONE, currentLine } from './currentLine';
 import { unitsLeft } from '../variants/variants';
 
 const dataOf = (results) => results.map((result) => result.data);
@@ -41,7 +42,7 @@ export default function useCurrentCart() {
       productOf: of,
       lines: shortOf(cart.map((line) => {
         const current = currentLine(line, of(line));
-        if (current === null) return { line, unavailable: true };
+        if (current === null) return { line, unavailable: of(line) === null ? GONE : CHOICE_GONE };
         return { line: current, unavailable: false, known: of(line) !== undefined };
       })),
     };

@@ -1,6 +1,6 @@
 // /forget-password: email, new password and the answer (labelled What is your old password);
-// success goes to /login. Beside it, a link to the reset by email.
-import { Link, useNavigate } from 'react-router-dom';
+// success goes to /login, carrying on the path login returns to. Beside it, a link to the reset by email.
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
@@ -13,6 +13,7 @@ const sameEmail = (a, b) => Boolean(a) && a.trim().toLowerCase() === b.trim().to
 
 export default function ForgotPassword() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [auth, setAuth] = useAuth();
   const [values, field] = useFormState({ email: '', newpassword: '', answer: '' });
   const [submit, busy] = useSubmit(
@@ -20,7 +21,7 @@ export default function ForgotPassword() {
     () => {
       // The reset ends every session of that account: this browser's, when it is that one.
       if (sameEmail(auth.user?.email, values.email)) setAuth(signedOut);
-      navigate(LOGIN);
+      navigate(LOGIN, { state });
     },
   );
 

@@ -50,6 +50,34 @@ describe('Login page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
   });
 
+  it('carries the path through Register and Forget Password, back to the page that sent the shopper', async () => {
+    answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
+    server.use(
+      http.post(url('auth/register'), () => HttpResponse.json({ success: true, message: 'User Register Successfully' }, { status: 201 })),
+      http.post(url('auth/forgot-password'), () => HttpResponse.json({ success: true, message: 'Password Reset Successfully' })),
+    );
+    const { user: person, router } = await renderRoute('/login', { state: '/cart' });
+    await person.click(screen.getByRole('link', { name: 'Register' }));
+    await screen.findByRole('heading', { name: 'REGISTER FORM' });
+    expect(router.state.location.state).toBe('/cart');
+    const fields = { Name: 'Ada King', Email: 'ada@example.com', Password: 'secret1', Phone: '555-0101', Address: '1 Analytical St', 'Confirm Password': 'blue' };
+    for (const [label, value] of Object.entries(fields)) await person.type(screen.getByLabelText(label), value);
+    await person.click(screen.getByRole('button', { name: 'REGISTER' }));
+    await screen.findByRole('heading', { name: 'LOGIN FORM' });
+    expect(router.state.location.state).toBe('/cart');
+
+    await person.click(screen.getByRole('button', { name: 'Forget Password' }));
+    await screen.findByRole('heading', { name: 'RESET PASSWORD' });
+    await person.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await person.type(screen.getByLabelText('New Password'), 'secret2');
+    await person.type(screen.getByLabelText('What is your old password'), 'blue');
+    await person.click(screen.getByRole('button', { name: 'RESET' }));
+    await screen.findByRole('heading', { name: 'LOGIN FORM' });
+
+    await signIn(person, 'ada@example.com', 'secret2');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+  });
+
   it('takes the login page\'s place in the history: Back after signing in does not show the form', async () => {
     answerLogin(200, { success: true, message: 'Login successfully', user: shopper, token: 'jwt-1' });
     const { user: person, router } = await renderRoute('/cart', { cart: [] });

@@ -1,6 +1,6 @@
-// /register: the sign-up form; success goes to /login. Confirm Password is the `answer`
+// /register: the sign-up form; success goes to /login, carrying on the path login returns to. Confirm Password is the `answer`
 // field of the API (nothing checks it against the password).
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
@@ -10,8 +10,9 @@ import { LOGIN } from '../../paths';
 
 export default function Register() {
   const navigate = useNavigate();
+  const { state } = useLocation();
   const [values, field] = useFormState({ name: '', email: '', password: '', phone: '', address: '', answer: '' });
-  const [submit, busy] = useSubmit(() => register(values), () => navigate(LOGIN));
+  const [submit, busy] = useSubmit(() => register(values), () => navigate(LOGIN, { state }));
 
   return (
     <Layout title="Register">
@@ -24,7 +25,7 @@ export default function Register() {
         <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
         <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy}>REGISTER</button>
-        <p>Already have an account? <Link to={LOGIN} className="tap-link">Login</Link></p>
+        <p>Already have an account? <Link to={LOGIN} state={state} className="tap-link">Login</Link></p>
       </form>
     </Layout>
   );

@@ -50,7 +50,9 @@ export default function Profile() {
 
   // A refusal shows the answer's error text or message, else Something went wrong. The answer
   // updates the session as it is when it comes, and only the session that sent the save (the
-  // token it went with): a shopper who logged out meanwhile stays logged out.
+  // token it went with): a shopper who logged out meanwhile stays logged out. A saved password
+  // or answer leaves the form, so the next save (of an address, say) does not send it again
+  // with a current password that is no longer current.
   const save = useMutation({
     mutationFn: () => updateProfile(payload(values)),
     meta: { errorText: SOMETHING_WENT_WRONG },
@@ -58,6 +60,8 @@ export default function Profile() {
       setAuth((current) => (current.token === sentWith
         ? { ...current, user: data.updatedUser, token: data.token || current.token }
         : current));
+      setValues((v) => ({ ...v, password: '', currentPassword: '', answer: '' }));
+      setChangingAnswer(false);
       toast.success(PROFILE_UPDATED);
     },
   });

@@ -105,6 +105,16 @@ describe('shopper profile', () => {
       phone: user.phone,
       address: user.address,
     });
+
+    // The password is saved: the next save (an address) sends no password, and asks for none.
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await person.clear(screen.getByLabelText('Address'));
+    await person.type(screen.getByLabelText('Address'), '7 New Road');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(sent.address).toBe('7 New Road'));
+    expect(sent).not.toHaveProperty('currentPassword');
+    expect(sent.password).toBe('');
   });
 
   it('changes the security answer with the current password', async () => {
