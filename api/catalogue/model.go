@@ -199,13 +199,16 @@ func (m *Model) catchUpLocked() {
 
 // Changed reloads the documents a write of this process changed, then records the change in
 // the store's version document so other processes reload them too. A failure to record is
-// logged, not answered: the write itself succeeded and this process already shows it. The
+// logged, not answered: the write itself succeeded and this process already shows it. Both
+// run even when ctx has ended (the admin closed the tab): the write is in the store, and the
+// model must follow it. The
 // products a write put in the model itself (Take, a sale) are recorded a moment later,
 // together with the others taken meanwhile (announceTaken).
 func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 	if ch.Empty() {
 		return nil
 	}
+	ctx = context.WithoutCancel(ctx)
 	if ch.Taken && !ch.All && len(ch.Categories) == 0 {
 		m.announceTaken(ch.Products)
 		return nil
@@ -220,7 +223,7 @@ func (m *Model) Changed(ctx context.Context, ch shop.CatalogueChange) error {
 	if err := reload(ctx, ch); err != nil {
 		return err
 	}
-	m.announce(context.WithoutCancel(ctx), ch)
+	m.announce(ctx, ch)
 	return nil
 }
 

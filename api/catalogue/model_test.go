@@ -131,6 +131,25 @@ func TestWatchSeesChangesWithinASecond(t *testing.T) {
 }
 
 // A renamed category reaches every product answer at once.
+// A write whose caller has gone (a closed tab) is still taken up: the product is in the store.
+func TestAChangeWhoseCallerLeftIsTakenUp(t *testing.T) {
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	m := loaded(t, src)
+	src.PutProduct(product(oxford, "oxford", 3, 1))
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Formal Shirts", Slug: "formal-shirts"})
+	left, leave := context.WithCancel(t.Context())
+	leave()
+	if err := m.Changed(left, shop.CatalogueChange{Products: []string{oxford}, Categories: []string{shirts}}); err != nil {
+		t.Fatal(err)
+	}
+	p, err := m.ProductBySlug(t.Context(), "oxford")
+	if err != nil || p.Quantity != 3 || p.Category.Name != "Formal Shirts" {
+		t.Fatalf("product %+v, %v; want 3 left in Formal Shirts", p, err)
+	}
+}
+
 func TestCategoryRenameReachesProducts(t *testing.T) {
 	ctx := t.Context()
 	src := cataloguetest.New()

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	pathpkg "path"
@@ -21,7 +22,7 @@ func (s *Server) routes() {
 	get(e, "/healthz", s.health)
 
 	v1 := e.Group("/api/v1")
-	v1.Use(limitBody)
+	v1.Use(limitBody, writesRunToTheirEnd)
 	get(v1, "/ping", ping)
 	get(v1, "/config", s.shopConfig)
 	get(v1, "/openapi.yaml", openAPIDocument)
@@ -101,6 +102,19 @@ func limitBody(c *gin.Context) {
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
+	c.Next()
+}
+
+// writesRunToTheirEnd keeps a write (any method but GET, HEAD and OPTIONS) going when its
+// caller leaves (a closed tab, a dropped connection): once begun, a write and what follows
+// from it (the catalogue taking it up, a delete mark taken off, a payment settled) all
+// happen, or a half-done write would be left behind. Reads stop with their caller.
+func writesRunToTheirEnd(c *gin.Context) {
+	switch c.Request.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+	default:
+		c.Request = c.Request.WithContext(context.WithoutCancel(c.Request.Context()))
+	}
 	c.Next()
 }
 

@@ -3,6 +3,7 @@ package mongostore
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -23,8 +24,19 @@ type categoryDoc struct {
 	Slug      string        `bson:"slug"`
 	CreatedAt time.Time     `bson:"createdAt"`
 	UpdatedAt time.Time     `bson:"updatedAt"`
-	// Deleting marks a category being deleted: no product may move into it (see deleteUnused).
-	Deleting bool `bson:"deleting,omitempty"`
+	// DeletingSince marks a category being deleted: no product may move into it (see
+	// deleteUnused). A mark older than categoryMarkLife is void: one left by a process that
+	// died mid-delete must not keep products out of the category for ever.
+	DeletingSince time.Time `bson:"deletingSince,omitempty"`
+}
+
+// categoryMarkLife is how long a delete's mark holds: longer than the delete's count of
+// the category's products takes on the embedded store at 100,000 products (under a minute).
+const categoryMarkLife = 5 * time.Minute
+
+// beingDeleted reports whether a delete of the category is under way at now.
+func (d *categoryDoc) beingDeleted(now time.Time) bool {
+	return !d.DeletingSince.IsZero() && now.Sub(d.DeletingSince) < categoryMarkLife
 }
 
 func (d *categoryDoc) category() *shop.Category {
@@ -161,21 +173,29 @@ func (s *CategoryService) DeleteCategory(ctx context.Context, id string) error {
 // same moment must not be left without one, on either store: the category is first marked
 // as being deleted, so a product write that comes later is refused (see
 // ProductService.category and leftCategory), and one that came before is counted here. A
-// category still in use loses the mark again.
+// category still in use loses the mark again. Once marked, the delete runs to its end even
+// when its caller leaves (a closed tab, a reload): a mark left behind would hold every product
+// write into the category until it ran out.
 func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) error {
 	id := oid.Hex()
+	ctx = context.WithoutCancel(ctx)
 	mark := func(update bson.M) error {
 		return s.db.updateByID(ctx, s.coll(), oid, "Category not found.", update)
 	}
-	if err := mark(bson.M{"$set": bson.M{"deleting": true}}); err != nil {
+	if err := mark(bson.M{"$set": bson.M{"deletingSince": s.now()}}); err != nil {
 		return err
 	}
 	n, err := s.db.db.Collection(productsColl).CountDocuments(ctx, bson.M{"category": oid})
-	if err == nil && n > 0 {
-		err = mark(bson.M{"$unset": bson.M{"deleting": ""}})
+	if err != nil {
+		err = fmt.Errorf("count products of category %s: %w", id, err)
+	}
+	if err != nil || n > 0 {
+		if uerr := mark(bson.M{"$unset": bson.M{"deletingSince": ""}}); uerr != nil {
+			return errors.Join(err, fmt.Errorf("take the delete mark off category %s: %w", id, uerr))
+		}
 	}
 	if err != nil {
-		return fmt.Errorf("count products of category %s: %w", id, err)
+		return err
 	}
 	if n > 0 {
 		noun := "products use"

@@ -1,6 +1,7 @@
 package mongostore_test
 
 import (
+	"context"
 	"fmt"
 	"sync"
 	"testing"
@@ -84,7 +85,7 @@ func TestAProductWaitsForACategoryBeingDeleted(t *testing.T) {
 	oid, _ := bson.ObjectIDFromHex(c.ID)
 	categories := db.Database().Collection("categories")
 	markThen := func(after func()) {
-		if _, err := categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$set": bson.M{"deleting": true}}); err != nil {
+		if _, err := categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$set": bson.M{"deletingSince": time.Now()}}); err != nil {
 			t.Fatal(err)
 		}
 		go func() {
@@ -92,7 +93,9 @@ func TestAProductWaitsForACategoryBeingDeleted(t *testing.T) {
 			after()
 		}()
 	}
-	markThen(func() { _, _ = categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$unset": bson.M{"deleting": ""}}) })
+	markThen(func() {
+		_, _ = categories.UpdateOne(ctx, bson.M{"_id": oid}, bson.M{"$unset": bson.M{"deletingSince": ""}})
+	})
 	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil); err != nil {
 		t.Fatalf("a product into a category whose delete was refused: %v", err)
 	}
@@ -104,5 +107,61 @@ func TestAProductWaitsForACategoryBeingDeleted(t *testing.T) {
 	markThen(func() { _, _ = categories.DeleteOne(ctx, bson.M{"_id": oid}) })
 	if _, err := s.Products.CreateProduct(ctx, input(other.ID, "Silk Scarf", 5), nil); shop.ErrorCode(err) != shop.ENOTFOUND {
 		t.Fatalf("a product into a category deleted meanwhile = %v, want ENOTFOUND", err)
+	}
+}
+
+// A delete runs to its end once asked, even when its caller has gone (a closed tab, a
+// reload): a category in use keeps no mark that would refuse product writes into it, and an
+// unused one is deleted.
+func TestCategoryDeleteWhoseCallerLeftEndsCleanly(t *testing.T) {
+	db := storetest.NewDB(t)
+	s, c := shopWithCategory(t, db, "Shirts")
+	ctx := t.Context()
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil); err != nil {
+		t.Fatal(err)
+	}
+	left, leave := context.WithCancel(ctx)
+	leave()
+	if err := s.Categories.DeleteCategory(left, c.ID); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("delete of a category in use, caller gone = %v, want a conflict", err)
+	}
+	start := time.Now()
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Linen Shirt", 5), nil); err != nil {
+		t.Fatalf("a product into the kept category: %v", err)
+	}
+	if waited := time.Since(start); waited > time.Second {
+		t.Errorf("the product waited %v on a delete that had ended", waited)
+	}
+
+	unused, err := s.Categories.CreateCategory(ctx, "Scarves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Categories.DeleteCategory(left, unused.ID); err != nil {
+		t.Fatalf("delete of an unused category, caller gone: %v", err)
+	}
+	if _, err := s.Products.CreateProduct(ctx, input(unused.ID, "Silk Scarf", 5), nil); shop.ErrorCode(err) != shop.ENOTFOUND {
+		t.Fatalf("a product into the deleted category = %v, want ENOTFOUND", err)
+	}
+}
+
+// The mark of a delete that never ended (its process died) holds only for a while: then
+// products go into the category at once again.
+func TestAnOldDeleteMarkIsVoid(t *testing.T) {
+	db := storetest.NewDB(t)
+	s, c := shopWithCategory(t, db, "Shirts")
+	ctx := t.Context()
+	oid, _ := bson.ObjectIDFromHex(c.ID)
+	long := time.Now().Add(-time.Hour)
+	if _, err := db.Database().Collection("categories").UpdateOne(ctx, bson.M{"_id": oid},
+		bson.M{"$set": bson.M{"deletingSince": long}}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if _, err := s.Products.CreateProduct(ctx, input(c.ID, "Oxford Shirt", 5), nil); err != nil {
+		t.Fatalf("a product into a category marked an hour ago: %v", err)
+	}
+	if waited := time.Since(start); waited > time.Second {
+		t.Errorf("the product waited %v on a mark an hour old", waited)
 	}
 }

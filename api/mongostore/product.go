@@ -60,7 +60,7 @@ func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc,
 		if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
 			return nil, notFound(err, errCategoryGone.Message)
 		}
-		if !c.Deleting {
+		if !c.beingDeleted(s.now()) {
 			return &c, nil
 		}
 		if time.Now().After(deadline) {

@@ -10,7 +10,8 @@ import (
 )
 
 // Source is a catalogue held in memory. Tests change it with Put and Delete, as a store would
-// change under a write, then tell the model (or let it poll).
+// change under a write, then tell the model (or let it poll). As a store, it refuses reads
+// under a context that has ended.
 type Source struct {
 	mu         sync.Mutex
 	products   map[string]*shop.CatalogueProduct
@@ -67,7 +68,10 @@ func (s *Source) LoadCatalogue(context.Context) ([]*shop.CatalogueProduct, []*sh
 }
 
 // CatalogueProducts answers the products with these ids.
-func (s *Source) CatalogueProducts(_ context.Context, ids []string) ([]*shop.CatalogueProduct, error) {
+func (s *Source) CatalogueProducts(ctx context.Context, ids []string) ([]*shop.CatalogueProduct, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []*shop.CatalogueProduct
@@ -82,7 +86,10 @@ func (s *Source) CatalogueProducts(_ context.Context, ids []string) ([]*shop.Cat
 }
 
 // CatalogueCategories answers the categories with these ids.
-func (s *Source) CatalogueCategories(_ context.Context, ids []string) ([]*shop.Category, error) {
+func (s *Source) CatalogueCategories(ctx context.Context, ids []string) ([]*shop.Category, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []*shop.Category
