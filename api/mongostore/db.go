@@ -180,6 +180,9 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 	if err := d.rekeyCategories(ctx); err != nil {
 		return err
 	}
+	if err := d.keyUserEmails(ctx); err != nil {
+		return err
+	}
 	for coll, keys := range superseded {
 		for _, k := range keys {
 			if err := d.dropIndex(ctx, coll, k); err != nil {
@@ -250,7 +253,7 @@ func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
 // UpdatedCollections are the collections the shop updates or deletes from by _id. On the
 // embedded store each gets the _id index those writes need at start, so each must be made at
 // start too, before its first document: a collection the shop writes must be listed here.
-var UpdatedCollections = []string{usersColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
+var UpdatedCollections = []string{usersColl, userEmailsColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
 	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, photoBucket + ".files",
 	photoBucket + ".chunks"}
 

@@ -74,21 +74,19 @@ func (s *UserService) Register(ctx context.Context, r shop.Registration) (*shop.
 	now := s.now()
 	doc := userDoc{ID: bson.NewObjectID(), Name: r.Name, Email: r.Email, Password: pw, Phone: r.Phone,
 		Address: r.Address, Answer: answer, Role: shop.RoleUser, CredentialsChangedAt: now, CreatedAt: now, UpdatedAt: now}
+	if err := s.claimEmail(ctx, doc.Email, doc.ID); err != nil {
+		return nil, err
+	}
 	if _, err := s.users().InsertOne(ctx, doc); err != nil {
+		if rerr := s.releaseEmail(ctx, doc.Email, doc.ID); rerr != nil {
+			s.db.log.Error("release the email of a registration that failed", "email", doc.Email, "err", rerr)
+		}
 		if mongo.IsDuplicateKeyError(err) {
-			return nil, shop.Errorf(shop.ECONFLICT, "An account with this email already exists. Please sign in.")
+			return nil, errEmailTaken
 		}
 		return nil, fmt.Errorf("insert user: %w", err)
 	}
 	return doc.user(), nil
-}
-
-func (s *UserService) findByEmail(ctx context.Context, email string) (*userDoc, error) {
-	var doc userDoc
-	if err := s.users().FindOne(ctx, bson.M{"email": email}).Decode(&doc); err != nil {
-		return nil, notFound(err, "No account has this email.")
-	}
-	return &doc, nil
 }
 
 // Authenticate checks an email and password.

@@ -1,0 +1,117 @@
+package mongostore_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"shop"
+	"shop/internal/storetest"
+	"shop/mongostore"
+)
+
+func registration(email string) shop.Registration {
+	return shop.Registration{Name: "Asha Rao", Email: email, Password: "secret123", Phone: "1", Address: "Pune", Answer: "blue"}
+}
+
+// Twenty shoppers registering one email at once: exactly one account, which signs in.
+func TestOneAccountPerEmailUnderParallelRegistrations(t *testing.T) {
+	db := storetest.NewDB(t)
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
+	ctx := t.Context()
+	var wg sync.WaitGroup
+	errs := make([]error, 20)
+	for i := range errs {
+		wg.Go(func() { _, errs[i] = users.Register(ctx, registration("asha@example.com")) })
+	}
+	wg.Wait()
+	created := 0
+	for _, err := range errs {
+		switch {
+		case err == nil:
+			created++
+		case shop.ErrorCode(err) != shop.ECONFLICT:
+			t.Fatalf("a registration failed other than as taken: %v", err)
+		}
+	}
+	if created != 1 {
+		t.Fatalf("%d accounts created for one email, want 1", created)
+	}
+	if _, err := users.Authenticate(ctx, "asha@example.com", "secret123"); err != nil {
+		t.Fatalf("the account does not sign in: %v", err)
+	}
+	n, err := db.Database().Collection("users").CountDocuments(ctx, bson.M{"email": "asha@example.com"})
+	if err != nil || n != 1 {
+		t.Fatalf("%d accounts stored (%v), want 1", n, err)
+	}
+}
+
+// A registration cut short (its key written, its account never) holds the email only while
+// it may still be written; then the next registration takes the email over.
+func TestAKeyWithoutItsAccountIsTakenOverOnceStale(t *testing.T) {
+	db := storetest.NewDB(t)
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
+	ctx := t.Context()
+	keys := db.Database().Collection("userEmails")
+	leftBehind := func(email string, at time.Time) {
+		t.Helper()
+		if _, err := keys.InsertOne(ctx, bson.M{"_id": email, "user": bson.NewObjectID(), "at": at}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	leftBehind("fresh@example.com", time.Now())
+	if _, err := users.Register(ctx, registration("fresh@example.com")); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("registering an email a registration is writing = %v, want a conflict", err)
+	}
+	leftBehind("stale@example.com", time.Now().Add(-time.Hour))
+	if _, err := users.Register(ctx, registration("stale@example.com")); err != nil {
+		t.Fatalf("registering an email left by a registration an hour ago: %v", err)
+	}
+	if _, err := users.Authenticate(ctx, "stale@example.com", "secret123"); err != nil {
+		t.Fatalf("the account does not sign in: %v", err)
+	}
+	if _, err := users.Authenticate(ctx, "fresh@example.com", "secret123"); shop.ErrorCode(err) != shop.EUNAUTHORIZED {
+		t.Fatalf("signing in to an account never written = %v, want refused", err)
+	}
+}
+
+// Accounts stored before accounts were keyed by email get their keys at start, once, and
+// sign in; an email already keyed keeps its key.
+func TestAccountsStoredBeforeEmailKeysSignIn(t *testing.T) {
+	db := storetest.NewDB(t)
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
+	ctx := t.Context()
+	if _, err := users.Register(ctx, registration("keyed@example.com")); err != nil {
+		t.Fatal(err)
+	}
+	hash, err := shop.Hasher{Cost: 4}.Hash("secret123")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		if _, err := db.Database().Collection("users").InsertOne(ctx, bson.M{"_id": bson.NewObjectID(),
+			"name": "Old", "email": fmt.Sprintf("old%d@example.com", i), "password": hash, "role": 0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := users.Authenticate(ctx, "old1@example.com", "secret123"); shop.ErrorCode(err) != shop.EUNAUTHORIZED {
+		t.Fatalf("an account without its key = %v, want refused until keyed", err)
+	}
+	if _, err := db.Database().Collection("migrations").DeleteOne(ctx, bson.M{"_id": "user-email-keys"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for _, email := range []string{"old0@example.com", "old1@example.com", "old2@example.com", "keyed@example.com"} {
+		if _, err := users.Authenticate(ctx, email, "secret123"); err != nil {
+			t.Errorf("%s does not sign in: %v", email, err)
+		}
+	}
+	if _, err := users.Register(ctx, registration("old2@example.com")); shop.ErrorCode(err) != shop.ECONFLICT {
+		t.Fatalf("registering the email of an old account = %v, want a conflict", err)
+	}
+}
