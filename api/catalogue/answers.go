@@ -138,11 +138,15 @@ func (a *Answers) Put(key string, r *Reads, ans *Answer) {
 		a.removeLocked(el)
 	}
 	a.byKey[key] = a.order.PushFront(&cached{key: key, reads: r, a: ans, made: time.Now()})
-	a.bytes += len(ans.Plain) + len(ans.Gzip)
+	a.bytes += cachedBytes(key, ans)
 	for a.order.Len() > a.maxEntries || a.bytes > a.maxBytes {
 		a.removeLocked(a.order.Back())
 	}
 }
+
+// cachedBytes is what an answer kept costs: its key too, which a caller makes as long as
+// the request it sends (parameters no handler reads are in it).
+func cachedBytes(key string, ans *Answer) int { return len(key) + len(ans.Plain) + len(ans.Gzip) }
 
 // Stats answers how many lookups found a fresh answer, and how many found none or a stale one.
 func (a *Answers) Stats() (hits, misses uint64) { return a.hits.Load(), a.misses.Load() }
@@ -157,7 +161,7 @@ func (a *Answers) Len() int {
 func (a *Answers) removeLocked(el *list.Element) {
 	c := a.order.Remove(el).(*cached)
 	delete(a.byKey, c.key)
-	a.bytes -= len(c.a.Plain) + len(c.a.Gzip)
+	a.bytes -= cachedBytes(c.key, c.a)
 }
 
 // generation is the model's generation: it moves with every change.

@@ -1,6 +1,8 @@
 package catalogue_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"shop"
@@ -53,5 +55,22 @@ func TestAnswersTellChurningOnes(t *testing.T) {
 	if !answers.Churning("oxford") || answers.Churning("linen") || answers.Churning("missing") {
 		t.Fatalf("churning: sold %v, unsold %v, never kept %v; want true, false, false",
 			answers.Churning("oxford"), answers.Churning("linen"), answers.Churning("missing"))
+	}
+}
+
+// The bound on the bytes kept counts the keys too: a caller can make a key as long as its
+// request (parameters no handler reads), and small answers under long keys must not grow the
+// cache past its bound.
+func TestAnswersBoundCountsTheKeys(t *testing.T) {
+	src := cataloguetest.New()
+	src.PutProduct(product(oxford, "oxford", 3, 1))
+	answers := catalogue.NewAnswers(loaded(t, src), 1000, 64<<10)
+	long := strings.Repeat("x", 8<<10)
+	for i := range 100 {
+		_, reads := answers.Begin(t.Context())
+		answers.Put(fmt.Sprint(i, long), reads, &catalogue.Answer{Status: 200, ContentType: "application/json", Plain: []byte(`{}`)})
+	}
+	if n := answers.Len(); n > 8 {
+		t.Fatalf("%d answers of 8 KiB keys kept under a 64 KiB bound", n)
 	}
 }

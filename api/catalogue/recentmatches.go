@@ -15,7 +15,7 @@ import (
 type recentMatches struct {
 	mu       sync.Mutex
 	byFilter map[string]foundMatches
-	kept     int // matched products kept, over every filter
+	kept     int // what is kept, over every filter: see cost
 }
 
 type foundMatches struct {
@@ -23,8 +23,14 @@ type foundMatches struct {
 	gen uint64
 }
 
-// maxRecentMatched bounds the matched products kept, over every filter (about 40 bytes each).
+// maxRecentMatched bounds what is kept over every filter, counted in matched products (about
+// 40 bytes each): see cost.
 const maxRecentMatched = 250_000
+
+// cost is what keeping the matches of key costs, counted as matched products: the products,
+// and the filter itself (its key, at 40 bytes a product, and one at least), so that filters
+// matching nothing, of which a caller can send without end, are bounded too.
+func cost(key string, ms *matches) int { return len(ms.matched) + len(key)/40 + 1 }
 
 // get answers the matches of key found at or after generation since, or nil.
 func (r *recentMatches) get(key string, since uint64) *matches {
@@ -45,12 +51,12 @@ func (r *recentMatches) put(key string, gen uint64, ms *matches) {
 		if old.gen >= gen {
 			return
 		}
-		r.kept -= len(old.ms.matched)
+		r.kept -= cost(key, old.ms)
 	}
-	if r.byFilter == nil || r.kept+len(ms.matched) > maxRecentMatched {
+	if r.byFilter == nil || r.kept+cost(key, ms) > maxRecentMatched {
 		r.byFilter, r.kept = map[string]foundMatches{}, 0
 	}
-	r.byFilter[key], r.kept = foundMatches{ms, gen}, r.kept+len(ms.matched)
+	r.byFilter[key], r.kept = foundMatches{ms, gen}, r.kept+cost(key, ms)
 }
 
 // filterKey names the filters of q: everything but its sort and page.

@@ -41,7 +41,7 @@ func statusOf(err error) int {
 // fail answers err as {success:false, message}. The client sees only the error's own sentence,
 // or a generic one; the request's access line logs an internal error, once, with the request id.
 func fail(c *gin.Context, err error, extra ...gin.H) {
-	if errors.Is(err, context.Canceled) && c.Request.Context().Err() != nil {
+	if errors.Is(err, context.Canceled) && callerContext(c).Err() != nil {
 		// The client went away mid-request: nobody reads this answer and nothing is wrong here.
 		c.AbortWithStatus(statusClientClosedRequest)
 		return

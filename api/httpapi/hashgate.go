@@ -31,8 +31,10 @@ func newHashGate(slots int, patience time.Duration) *hashGate {
 
 var errBusy = shop.Errorf(shop.ETOOMANY, "The shop is busy checking passwords. Please try again in a moment.")
 
-// run runs check, which hashes or compares secrets, once a slot is free.
+// run runs check, which hashes or compares secrets, once a slot is free; not at all when
+// the caller has left meanwhile, so a storm of abandoned sign-ins spends no core on bcrypt.
 func (g *hashGate) run(c *gin.Context, check func() error) error {
+	caller := callerContext(c)
 	timer := time.NewTimer(g.patience)
 	defer timer.Stop()
 	select {
@@ -40,9 +42,12 @@ func (g *hashGate) run(c *gin.Context, check func() error) error {
 	case <-timer.C:
 		c.Header("Retry-After", "1")
 		return errBusy
-	case <-c.Request.Context().Done():
-		return c.Request.Context().Err()
+	case <-caller.Done():
+		return caller.Err()
 	}
 	defer func() { <-g.slots }()
+	if err := caller.Err(); err != nil {
+		return err
+	}
 	return check()
 }

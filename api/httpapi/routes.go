@@ -108,14 +108,27 @@ func limitBody(c *gin.Context) {
 // writesRunToTheirEnd keeps a write (any method but GET, HEAD and OPTIONS) going when its
 // caller leaves (a closed tab, a dropped connection): once begun, a write and what follows
 // from it (the catalogue taking it up, a delete mark taken off, a payment settled) all
-// happen, or a half-done write would be left behind. Reads stop with their caller.
+// happen, or a half-done write would be left behind. Reads stop with their caller, and so
+// does waiting before a write begins (see callerContext).
 func writesRunToTheirEnd(c *gin.Context) {
 	switch c.Request.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
 	default:
+		c.Set(callerContextKey, c.Request.Context())
 		c.Request = c.Request.WithContext(context.WithoutCancel(c.Request.Context()))
 	}
 	c.Next()
+}
+
+const callerContextKey = "callerContext"
+
+// callerContext is the request's context as its caller holds it: it ends when the caller
+// leaves, also for a write. A wait before anything is written (for a bcrypt slot) ends with it.
+func callerContext(c *gin.Context) context.Context {
+	if ctx, ok := c.Value(callerContextKey).(context.Context); ok {
+		return ctx
+	}
+	return c.Request.Context()
 }
 
 // notFoundOrClient answers unknown API paths with a JSON 404 and everything else with the client.

@@ -7,6 +7,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"shop"
 )
@@ -105,7 +106,7 @@ func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput
 		return err
 	})
 	if err != nil {
-		s.discardPhoto(ctx, photo)
+		s.db.discardUnusedPhoto(ctx, id, photo)
 		return nil, fmt.Errorf("insert product: %w", err)
 	}
 	if err := s.leftCategory(ctx, cat.ID); err != nil {
@@ -130,6 +131,26 @@ func (s *ProductService) discardPhoto(ctx context.Context, photo *photoRef) {
 	if photo != nil {
 		s.db.deletePhoto(ctx, photo.FileID)
 	}
+}
+
+// discardUnusedPhoto deletes the photo a write of product id failed with, unless the product
+// as stored has it: a write may land and still answer an error (a connection lost on the
+// way back), and a product must not point at a deleted photo. When the product cannot be
+// read, the photo is kept: a photo left over costs less than a product without its photo.
+func (d *DB) discardUnusedPhoto(ctx context.Context, id bson.ObjectID, photo *photoRef) {
+	if photo == nil {
+		return
+	}
+	var stored productDoc
+	err := d.db.Collection(productsColl).FindOne(ctx, bson.M{"_id": id}, options.FindOne().SetProjection(bson.M{"photo": 1})).Decode(&stored)
+	if err != nil && !isNoDocument(err) {
+		d.log.Warn("keep a photo a product write may use", "product", id.Hex(), "fileId", photo.FileID.Hex(), "err", err)
+		return
+	}
+	if err == nil && stored.Photo != nil && stored.Photo.FileID == photo.FileID {
+		return
+	}
+	d.deletePhoto(ctx, photo.FileID)
 }
 
 // changed hands the product to the read model and answers it as written.
@@ -247,7 +268,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 		})
 	})
 	if err != nil {
-		s.discardPhoto(ctx, photo)
+		s.db.discardUnusedPhoto(ctx, oid, photo)
 		return nil, fmt.Errorf("update product %s: %w", id, err)
 	}
 	if photo != nil {
