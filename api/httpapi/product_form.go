@@ -85,7 +85,7 @@ func (f *productForm) spoolPhoto(r io.Reader) error {
 		return err
 	}
 	if n > shop.MaxPhotoBytes {
-		return shop.Errorf(shop.ETOOLARGE, "Photo must be at most %d MiB.", shop.MaxPhotoBytes>>20)
+		return errPhotoTooLarge
 	}
 	if n == 0 {
 		return nil
@@ -138,6 +138,10 @@ func (b bodyReader) Read(p []byte) (int, error) {
 	return n, readError(err)
 }
 
+// errPhotoTooLarge answers a photo, or a product form, past its bound: what makes a form
+// large is its photo, and an admin knows the photo's size, not the form's.
+var errPhotoTooLarge = shop.Errorf(shop.ETOOLARGE, "Photo must be at most %d MiB.", shop.MaxPhotoBytes>>20)
+
 // readError turns whatever goes wrong reading the form (a malformed part header, a bad
 // transfer encoding, a cut-off body) into the sender's error: EINVALID, or ETOOLARGE past the
 // body's limit. Shop errors and failures of the temporary file pass through.
@@ -149,7 +153,7 @@ func readError(err error) error {
 	case errors.As(err, &se), errors.As(err, &pathErr):
 		return err
 	case errors.As(err, &tooLarge):
-		return shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d MiB).", tooLarge.Limit>>20)
+		return errPhotoTooLarge
 	}
 	return shop.Errorf(shop.EINVALID, "The product form is not a valid multipart form.")
 }

@@ -224,7 +224,11 @@ func TestCreateProduct(t *testing.T) {
 
 	t.Run("create-413-body", func(t *testing.T) {
 		huge := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 7<<20)...)
-		expect(t, a.sendProduct("POST", "/api/v1/product/create-product", admin, good, &photoFile{bytes: huge}), 413)
+		// The admin is told of the photo, whose size they know, not of the form's bytes.
+		m := expect(t, a.sendProduct("POST", "/api/v1/product/create-product", admin, good, &photoFile{bytes: huge}), 413)
+		if m["message"] != "Photo must be at most 5 MiB." {
+			t.Errorf("message %q, want the photo's limit", m["message"])
+		}
 		a.expectPhotoFiles(1, 1)
 	})
 	t.Run("create-400-not-multipart", func(t *testing.T) {

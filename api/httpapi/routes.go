@@ -93,12 +93,12 @@ func noStore(c *gin.Context) {
 // limitBody bounds every request body: multipart forms to 6 MiB, anything else to 1 MiB.
 // Handlers that decode JSON apply the 1 MiB bound themselves with a clear answer.
 func limitBody(c *gin.Context) {
-	limit := int64(maxJSONBytes)
+	limit, tooLarge := int64(maxJSONBytes), shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d bytes).", maxJSONBytes)
 	if strings.HasPrefix(c.ContentType(), "multipart/") {
-		limit = maxMultipartBytes
+		limit, tooLarge = maxMultipartBytes, errPhotoTooLarge
 	}
 	if c.Request.ContentLength > limit {
-		fail(c, shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d bytes).", limit))
+		fail(c, tooLarge)
 		return
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
