@@ -330,6 +330,25 @@ export default function phones() {
     await page.context().close();
   });
 
+  test('phones: a field that takes focus shows clear of the sticky header, and a toast shows under it', { timeout: 120_000 }, async () => {
+    const SHORT = { width: 360, height: 440 }; // a phone with its keyboard up
+    const page = await signedInPage(DEMO_SHOPPER, SHORT);
+    await page.goto('/dashboard/user/profile');
+    await page.getByLabel('Address').focus();
+    const headerBottom = () => page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().bottom);
+    for (const label of ['Phone', 'Password', 'Name']) {
+      await page.keyboard.press('Shift+Tab');
+      const field = await page.getByLabel(label, { exact: true }).boundingBox();
+      assert.ok(field.y >= await headerBottom(), `${label} at ${field.y}px, under the header ending at ${await headerBottom()}px`);
+    }
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByText('Profile Updated Successfully').waitFor();
+    // Toasts slide in from above: where they come to rest is their block's top.
+    const toasts = await page.evaluate(() => document.querySelector('[data-rht-toaster]').getBoundingClientRect().top);
+    assert.ok(toasts >= await headerBottom(), `toasts rest at ${toasts}px, over the header ending at ${await headerBottom()}px`);
+    await page.context().close();
+  });
+
   test('phones: each banner of the home says its offer in letters at least 12 px tall', { timeout: 120_000 }, async () => {
     const page = await newPage(PHONE);
     await page.goto('/');

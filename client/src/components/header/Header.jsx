@@ -2,8 +2,9 @@
 // link or the avatar menu. On a phone (and on a short or touch screen below 1024 px) it is
 // compact: the brand, the Login link or avatar, the cart and a menu button in one row, the
 // search box always in view (beside them, or in a row of its own on a narrow phone), and the
-// other links in the menu.
-import { useEffect, useState } from 'react';
+// other links in the menu. Its height is the page's --header-h: what it covers of the page
+// below it (see index.css: a focused field scrolls clear of it, and toasts show under it).
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { ABOUT, CONTACT, HOME, LOGIN, SHOP } from '../../paths';
 import { useAuth } from '../../context/auth';
@@ -18,6 +19,20 @@ export default function Header() {
   const [auth] = useAuth();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false); // the compact header's menu
+  const header = useRef(null);
+
+  useEffect(() => {
+    const el = header.current;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--header-h', `${el.offsetHeight}px`);
+    measure();
+    const watch = new ResizeObserver(measure);
+    watch.observe(el);
+    return () => {
+      watch.disconnect();
+      root.style.removeProperty('--header-h');
+    };
+  }, []);
 
   // Any navigation closes the menu: a new page, and also the same page at another address
   // (Products tapped on /shop?page=3 starts the list again under it) or the very same one.
@@ -30,7 +45,7 @@ export default function Header() {
   }, [menuOpen]);
 
   return (
-    <header className="site-header" data-open={menuOpen ? 'menu' : undefined}>
+    <header className="site-header" ref={header} data-open={menuOpen ? 'menu' : undefined}>
       <nav className="site-nav" aria-label="Main">
         <Link to={HOME} className="site-nav__brand">
           {BRAND}
