@@ -5,8 +5,9 @@
 // it come later. Here the same position is applied again once they are in.
 // Only a location the router restores a position for (Back, Forward, a reload) is scrolled: a
 // new list (a filter, a sort, a link) keeps the router's own start, and Load more never jumps.
-// A replaced address (useLoadedPages cutting the page count to the last page) keeps the
-// position it waits to apply.
+// A replaced address (useLoadedPages cutting the page count to the last page, or to the most
+// a list opens with) keeps the position it waits to apply: past the pages drawn, the browser
+// stops at their end.
 // As browsers do, it gives up once the shopper scrolls while it waits (the wheel, a finger, a
 // scrolling key, the scroll bar): the pages coming in then never pull them back.
 import { useContext, useEffect, useRef } from 'react';
