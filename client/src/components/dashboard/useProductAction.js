@@ -1,10 +1,10 @@
 // useProductAction runs an admin's product change (create, update, delete): on success it
-// refreshes every product list, shows the given toast and returns to the product list (a
-// product's own page is not asked again: a deleted or renamed product's would answer 404,
-// it is fetched anew when next opened); on failure the server's message, else the generic
-// text (from the query cache), and the form keeps what was typed. The answer is awaited
-// before any toast. A failure the call explains on its screen (explainedOnScreen) is not
-// toasted as well.
+// refreshes every product list, shows the given toast and goes to `listPage`, a page of the
+// product list (by default its first, where a new product shows). A product's own page is
+// not asked again: a deleted or renamed product's would answer 404, it is fetched anew when
+// next opened. On failure the server's message, else the generic text (from the query
+// cache), and the form keeps what was typed. The answer is awaited before any toast. A
+// failure the call explains on its screen (explainedOnScreen) is not toasted as well.
 //
 // One change runs at a time: while one is under way another is not sent (a double click sends
 // one request), and `running` is the success text of the change under way (empty when none),
@@ -17,7 +17,7 @@ import { ADMIN_PRODUCTS } from '../../paths';
 import { SOMETHING_WENT_WRONG } from '../../texts';
 import useOneAtATime from '../../hooks/useOneAtATime';
 
-export default function useProductAction() {
+export default function useProductAction(listPage = ADMIN_PRODUCTS) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const once = useOneAtATime();
@@ -30,7 +30,7 @@ export default function useProductAction() {
         queryClient.invalidateQueries({ queryKey: PRODUCT_KEY, refetchType: 'none' }),
       ]);
       toast.success(successText);
-      navigate(ADMIN_PRODUCTS);
+      navigate(listPage);
     },
   });
   const act = (call, successText) => once(() => mutation.mutateAsync({ call, successText }));

@@ -1,10 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
-import { server, url } from '../../test/server';
+import { catalogueHandlers, server, url } from '../../test/server';
 import { onePage, pageAsked } from '../../test/paging';
-import { admin, products, signedIn } from '../../test/fixtures';
+import { admin, makeProduct, products, signedIn } from '../../test/fixtures';
 import { failedList, refusedOnce } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/products';
@@ -87,5 +87,68 @@ describe('admin products list', () => {
     await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Product 2')).toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).not.toBeNull();
+  });
+});
+
+describe('the way back from a product\'s edit page', () => {
+  beforeAll(() => import('./UpdateProduct'));
+
+  /** A shop of 13 products, 3 pages of the list (6, 6 and 1), which a delete takes from. */
+  function serveShop() {
+    const shop = Array.from({ length: 13 }, (_, i) => makeProduct(i + 1));
+    server.use(
+      http.get(url('product/get-product'), ({ request }) =>
+        HttpResponse.json({ success: true, countTotal: shop.length, products: onePage(shop, request) })),
+      ...catalogueHandlers(shop),
+      http.put(url('product/update-product/:id'), ({ params }) =>
+        HttpResponse.json({ success: true, product: shop.find((p) => p._id === params.id) })),
+      http.delete(url('product/delete-product/:id'), ({ params }) => {
+        shop.splice(shop.findIndex((p) => p._id === params.id), 1);
+        return HttpResponse.json({ success: true });
+      }),
+    );
+  }
+
+  /** openFromList opens the list at `page` and the edit page of the product `name` from it. */
+  async function openFromList(page, name) {
+    const opened = await renderDashboard(`${PATH}?page=${page}`, { auth: signedIn(admin) });
+    await opened.user.click(await screen.findByRole('link', { name }));
+    await waitFor(() => expect(opened.router.state.location.pathname).not.toBe(PATH));
+    return opened;
+  }
+
+  it('returns to the page of the list the product was opened from once it is saved', async () => {
+    serveShop();
+    const { user, router } = await openFromList(2, 'Product 9');
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(await screen.findByRole('link', { name: 'Product 9' })).toBeInTheDocument();
+  });
+
+  it('returns to that page after a delete, or to the last page when the delete emptied it', async () => {
+    serveShop();
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const { user, router } = await openFromList(3, 'Product 13');
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(router.state.location.pathname).toBe(PATH);
+    expect(await screen.findByRole('link', { name: 'Product 12' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Product 13' })).not.toBeInTheDocument();
+    prompt.mockRestore();
+  });
+
+  it('leads Back to all products to that page from a product no longer in the shop', async () => {
+    serveShop();
+    server.use(http.get(url('product/get-product/:slug'), () =>
+      HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the page says it, the 404 is logged
+    const { user, router } = await openFromList(2, 'Product 9');
+    await user.click(await screen.findByRole('link', { name: 'Back to all products' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(router.state.location.pathname).toBe(PATH);
+    logged.mockRestore();
   });
 });

@@ -12,10 +12,10 @@ import ProductForm from '../../components/dashboard/ProductForm';
 import { EMPTY_PRODUCT, productValues, withStockNow } from '../../components/dashboard/productValues';
 import { PRODUCT_CHANGED, STALE_COPY_REFUSAL, productChangedText } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
+import { useProductsListPage } from '../../components/dashboard/productsListPage';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { withShopNow } from '../../components/dashboard/shopVariants';
 import { saveEdit } from '../../components/dashboard/saveProduct';
-import { ADMIN_PRODUCTS } from '../../paths';
 import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
 
 /**
@@ -27,7 +27,9 @@ import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT
  */
 export default function UpdateProduct() {
   const { slug } = useParams();
-  const [act, running] = useProductAction();
+  // A save, a delete and the link back return to the page of the list the admin came from.
+  const listPage = useProductsListPage();
+  const [act, running] = useProductAction(listPage);
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const { data: product, error, refetch, isFetching } = useQuery({
     ...productQuery(slug),
@@ -94,7 +96,7 @@ export default function UpdateProduct() {
       <DashboardShell title="Dashboard - Product not found" menu={<AdminMenu />}>
         <h1>Product not found</h1>
         <p>This product is not in the shop (any more).</p>
-        <Link to={ADMIN_PRODUCTS} className="tap-link">Back to all products</Link>
+        <Link to={listPage} className="tap-link">Back to all products</Link>
       </DashboardShell>
     );
   }
