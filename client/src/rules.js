@@ -51,6 +51,9 @@ export const isAdmin = (user) => user?.role === ADMIN_ROLE;
 /** A product page says "Only N left" when the chosen size has this many or fewer in stock. */
 export const LOW_STOCK = 3;
 
+/** The server answers a search with at most this many products (DESIGN): more may match. */
+export const SEARCH_RESULTS_MAX = 100;
+
 /** Products a page of the shop list holds (the server's product-list page) and of a category. */
 export const SHOP_PAGE_SIZE = 6;
 export const CATEGORY_PAGE_SIZE = 48;

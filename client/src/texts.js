@@ -49,6 +49,8 @@ export const NO_PRODUCTS = 'No Products Found';
 
 /** foundText is the search result count line. */
 export const foundText = (n) => `Found ${n} product(s)`;
+/** Ours: under the count when a search came back with as many products as the server sends. */
+export const firstMatchesText = (n) => `Showing the first ${n} matches.`;
 
 /** preview cuts a description to n characters (see the previews in rules.js). */
 export const preview = (text, n) => (text ?? '').substring(0, n);

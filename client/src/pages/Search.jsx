@@ -1,8 +1,11 @@
-// /search: the results of the last header search, read from the shared search state.
+// /search: the results of the last header search, read from the shared search state. The
+// server sends at most SEARCH_RESULTS_MAX products, so a search that gets as many says they
+// are the first matches only: "Found 100 product(s)" alone would read as all there are.
 import Layout from '../components/Layout';
 import ProductGrid from '../components/product/ProductGrid';
 import { useSearch } from '../context/search';
-import { foundText, NO_PRODUCTS } from '../texts';
+import { SEARCH_RESULTS_MAX } from '../rules';
+import { firstMatchesText, foundText, NO_PRODUCTS } from '../texts';
 
 export default function Search() {
   const [values] = useSearch();
@@ -11,6 +14,7 @@ export default function Search() {
     <Layout title="Search results">
       <h1 className="page-title">Search Results</h1>
       <p className="result-count" role="status">{results.length < 1 ? NO_PRODUCTS : foundText(results.length)}</p>
+      {results.length >= SEARCH_RESULTS_MAX && <p className="result-note">{firstMatchesText(results.length)}</p>}
       <ProductGrid products={results} label="Search results" />
     </Layout>
   );
