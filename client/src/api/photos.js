@@ -19,6 +19,13 @@ export function photoUrl(product, width) {
   return `${API_URL}/api/v1/product/product-photo/${product._id}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * mayHavePhoto tells whether a product's photo is worth asking for: not when the API says it
+ * has none (`hasPhoto: false`), which would only answer 404. A product without the field (an
+ * order's copy of it) is asked, and shows a placeholder if that fails.
+ */
+export const mayHavePhoto = (product) => Boolean(product?._id) && product.hasPhoto !== false;
+
 /** photoSrcSet lists every resized copy of a product's photo with its width, for srcset. */
 export const photoSrcSet = (product) =>
   PHOTO_WIDTHS.map((w) => `${photoUrl(product, w)} ${w}w`).join(', ');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { photoSrcSet, photoUrl } from '../../api/photos';
+import { mayHavePhoto, photoSrcSet, photoUrl } from '../../api/photos';
 
 const PLACEHOLDER =
   'data:image/svg+xml;utf8,' +
@@ -12,14 +12,16 @@ const PLACEHOLDER =
 
 /**
  * ProductThumb shows a product's photo whole in a box `height` pixels high, lazily loaded, in
- * the smallest copy that fills it, with a placeholder when it has none.
+ * the smallest copy that fills it, with a placeholder when it has none: at once when the
+ * product says so, without asking for it.
  */
 export default function ProductThumb({ product, height }) {
   const [failed, setFailed] = useState(false);
+  const real = !failed && mayHavePhoto(product);
   return (
     <img
-      src={failed ? PLACEHOLDER : photoUrl(product)}
-      srcSet={failed ? undefined : photoSrcSet(product)}
+      src={real ? photoUrl(product) : PLACEHOLDER}
+      srcSet={real ? photoSrcSet(product) : undefined}
       sizes="(max-width: 599px) 100vw, 320px"
       alt={product.name}
       loading="lazy"

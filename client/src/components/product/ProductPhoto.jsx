@@ -5,7 +5,7 @@
 // `eager` photos (the first row of a grid, the product page) load at once and are drawn in the
 // same frame as the page around them; the rest load lazily and are decoded off the main thread.
 import { useState } from 'react';
-import { photoSrcSet, photoUrl } from '../../api/photos';
+import { mayHavePhoto, photoSrcSet, photoUrl } from '../../api/photos';
 
 export const PLACEHOLDER = '/placeholder.svg';
 
@@ -19,9 +19,7 @@ export const GRID_SIZES = '(max-width: 599px) calc((100vw - 32px) * 0.75), (max-
 
 export default function ProductPhoto({ product, eager = false, sizes = GRID_SIZES, className = '' }) {
   const [failed, setFailed] = useState(false);
-  // A product the API says has no photo (`hasPhoto: false`) shows the placeholder without
-  // asking for it: that request would only be a 404 (a product without the field is asked).
-  const real = !failed && Boolean(product?._id) && product.hasPhoto !== false;
+  const real = !failed && mayHavePhoto(product);
   return (
     <div className={`photo-frame ${className}`}>
       <img
