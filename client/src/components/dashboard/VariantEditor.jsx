@@ -19,6 +19,10 @@ import { MAX_OPTIONS, addOption, droppedBy, generate, rowName, stockOf, withOpti
 const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
   ['Stock', 'variant-table__number'], ['']];
 
+// Sizes, colours and SKUs are codes: a phone keyboard must not capitalise or correct them
+// ("xs" is not "Xs", "XL" not "Xl").
+const AS_TYPED = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false };
+
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
   // Generate pressed while it would drop rows holding stock: the editor asks first. Any other
@@ -50,12 +54,20 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
       {options.length === 0 && !stranded && (
         <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>
       )}
+      {/* Each option in a box of its own, its fields named where they show: stacked on a
+          phone, an option's Remove must not read as the next one's. */}
       {options.map((option, i) => (
-        <div key={i} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
-          <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name}
-            style={{ flex: '1 1 120px' }} onChange={(e) => setOption(i, { name: e.target.value })} />
-          <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values}
-            style={{ flex: '3 1 220px' }} onChange={(e) => setOption(i, { values: e.target.value })} />
+        <div key={i} className="variant-option">
+          <label className="variant-option__field variant-option__field--name">
+            <span>Option {i + 1} name</span>
+            <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name} {...AS_TYPED}
+              onChange={(e) => setOption(i, { name: e.target.value })} />
+          </label>
+          <label className="variant-option__field variant-option__field--values">
+            <span>Option {i + 1} values, comma-separated</span>
+            <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values} {...AS_TYPED}
+              onChange={(e) => setOption(i, { values: e.target.value })} />
+          </label>
           <Button onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>Remove</Button>
         </div>
       ))}
@@ -99,7 +111,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                     <th scope="row">{name}</th>
                     <td>
                       <StackLabel>SKU</StackLabel>
-                      <Input aria-label={`SKU of ${name}`} value={row.sku}
+                      <Input aria-label={`SKU of ${name}`} value={row.sku} {...AS_TYPED}
                         onChange={(e) => setRow(i, { sku: e.target.value })} />
                     </td>
                     <td>

@@ -50,6 +50,18 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(screen.getByText('5 variant(s), 16 in stock')).toBeInTheDocument();
   });
 
+  it('names each option\'s fields where they show, and takes codes as typed on a phone keyboard', async () => {
+    answer();
+    await open();
+    expect(screen.getByText('Option 2 name')).toBeVisible();
+    expect(screen.getByText('Option 2 values, comma-separated')).toBeVisible();
+    for (const field of [screen.getByLabelText('Option 1 values'), screen.getByLabelText('SKU of L / Sand')]) {
+      expect(field).toHaveAttribute('autocapitalize', 'none');
+      expect(field).toHaveAttribute('autocorrect', 'off');
+      expect(field).toHaveAttribute('spellcheck', 'false');
+    }
+  });
+
   it('adds a size and generates its rows, keeping the saved ones', async () => {
     answer();
     const { user } = await open();
