@@ -42,9 +42,9 @@ export default function CartPage() {
   const [repriced, setRepriced] = useState(false);
   const payment = useMutation({
     mutationFn: async () => {
-      const current = await fetchCurrentCart(queryClient, cart);
+      const { current, upToDate } = await fetchCurrentCart(queryClient, cart);
       const changed = current.some((line, i) => line === null || !shownAlike(line, cart[i]));
-      if (current.some((line, i) => line !== cart[i])) setCart(cart.map((line, i) => current[i] ?? line));
+      if (current.some((line, i) => line !== cart[i])) setCart((items) => items.map((line) => upToDate(line) ?? line));
       if (changed) {
         setRepriced(true);
         throw new Error('The cart changed since it was shown: not paid');
@@ -97,9 +97,9 @@ export default function CartPage() {
         )}
         <div className="cart-page__body">
           <ul className="cart-page__lines" aria-label="Cart items" ref={list}>
-            {lines.map(({ line, unavailable, short }, i) => (
+            {lines.map(({ line, unavailable, short, sold }, i) => (
               <li key={`${line._id}-${i}`}>
-                <CartLine product={line} unavailable={unavailable} short={short} onRemove={() => remove(i)}
+                <CartLine product={line} unavailable={unavailable} short={short} sold={sold} onRemove={() => remove(i)}
                   removeDisabled={payment.isPending} />
               </li>
             ))}

@@ -164,6 +164,31 @@ describe('Cart page', () => {
     expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1']);
   });
 
+  it('keeps a line added in another tab while Pay checks the shop, also when the check brings the cart up to date', async () => {
+    const sold = [shirt, jeans];
+    let gate = null;
+    server.use(
+      http.get(url('product/get-product/:slug'), async ({ params }) => {
+        if (gate) await gate.promise;
+        const product = sold.find((p) => p._id === params.slug);
+        return HttpResponse.json({ success: true, product });
+      }),
+      http.post(url('product/process-payment'), () => HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 })),
+    );
+    const { user: person, router } = await renderRoute('/cart', { cart: [shirt, jeans], auth: signedIn(user) });
+    await fillCard(person);
+    sold[1] = { ...jeans, quantity: jeans.quantity - 1 }; // another shopper's sale: the stock moves, not the price
+    let open;
+    gate = { promise: new Promise((resolve) => { open = resolve; }) };
+    await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    localStorage.setItem('cart', JSON.stringify([shirt, jeans, shirt]));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'cart', storageArea: localStorage }));
+    gate = null;
+    open();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/orders'));
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1']);
+  });
+
   it('tries Pay at once while offline and gives Pay back when it fails, never paying later by itself', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
     let calls = 0;
@@ -368,14 +393,15 @@ describe('Cart page', () => {
     });
 
     it('marks a line the shop no longer sells, which the shopper can remove, without a toast', async () => {
-      const teeNow = { ...tee, variants: tee.variants.filter((v) => v._id !== 'v5') };
+      // The tee is renamed too: its link goes to it as sold now.
+      const teeNow = { ...tee, name: 'Linen Tee II', slug: 'linen-tee-ii', variants: tee.variants.filter((v) => v._id !== 'v5') };
       server.use(...catalogueHandlers([jeans, teeNow]));
       const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, teeLSand], auth: signedIn(user) });
       const lines = () => within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
       await waitFor(() => expect(within(lines()[0]).getByText('No longer sold: remove it to check out.')).toBeInTheDocument());
       // The tee is still sold, but not in the size and colour chosen: the line says so and leads back to it.
       expect(within(lines()[2]).getByText(/^No longer sold as chosen: remove it to check out\./)).toBeInTheDocument();
-      expect(within(lines()[2]).getByRole('link', { name: 'Choose again' })).toHaveAttribute('href', `/product/${tee.slug}`);
+      expect(within(lines()[2]).getByRole('link', { name: 'Choose again' })).toHaveAttribute('href', '/product/linen-tee-ii');
       expect(within(lines()[1]).queryByText(/No longer sold/)).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeDisabled();
       // Pay says why it cannot be used, and each Remove which line it removes.

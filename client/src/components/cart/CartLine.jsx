@@ -1,7 +1,7 @@
 // One cart line: photo, name, the size and colour chosen, 50-character description preview,
 // price and Remove; an `unavailable` line (the shop no longer sells it, or no longer as chosen)
-// says so, the second with a link to choose again, and a `short` one ({left, count}: the cart
-// holds more than the shop has) says how many are left.
+// says so, the second with a link to choose again on the product as `sold` now, and a `short`
+// one ({left, count}: the cart holds more than the shop has) says how many are left.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { CART_PREVIEW } from '../../rules';
@@ -15,7 +15,7 @@ import { productPath } from '../../paths';
 export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
 export const NO_LONGER_SOLD_AS_CHOSEN = 'No longer sold as chosen: remove it to check out.';
 
-export default function CartLine({ product, unavailable = false, short, onRemove, removeDisabled = false }) {
+export default function CartLine({ product, unavailable = false, short, sold, onRemove, removeDisabled = false }) {
   const money = useMoney();
   const nameId = useId();
   return (
@@ -29,7 +29,7 @@ export default function CartLine({ product, unavailable = false, short, onRemove
         {unavailable === CHOICE_GONE && (
           <p className="cart-line__gone">
             {NO_LONGER_SOLD_AS_CHOSEN}{' '}
-            <Link to={productPath(product.slug)} className="tap-link">Choose again</Link>
+            <Link to={productPath((sold ?? product).slug)} className="tap-link">Choose again</Link>
           </p>
         )}
         {unavailable && unavailable !== CHOICE_GONE && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}

@@ -1,7 +1,7 @@
-// useCurrentCart returns the cart as the shop sells it now: [{line, unavailable, short}] in the
+// useCurrentCart returns the cart as the shop sells it now: [{line, unavailable, short, sold}] in the
 // cart's order, each line with its product's current name and price (see currentLine), marked
-// unavailable (GONE: the product; CHOICE_GONE: the size or colour chosen) when the shop no
-// longer sells it, and with short = {left, count} when the cart
+// unavailable (GONE: the product; CHOICE_GONE: the size or colour chosen, with `sold` the
+// product as sold now) when the shop no longer sells it, and with short = {left, count} when the cart
 // holds more of its product (and size) than the shop has: checkout would refuse it. The stored cart is brought up to date too, so
 // the total and the amount on Pay are what checkout will charge. Until the products are known
 // (or when they cannot be loaded) the lines are the stored ones: the cart stays usable.
@@ -42,7 +42,10 @@ export default function useCurrentCart() {
       productOf: of,
       lines: shortOf(cart.map((line) => {
         const current = currentLine(line, of(line));
-        if (current === null) return { line, unavailable: of(line) === null ? GONE : CHOICE_GONE };
+        if (current === null) {
+          // A size or colour gone: the product as sold now, to choose again (renamed, perhaps).
+          return of(line) === null ? { line, unavailable: GONE } : { line, unavailable: CHOICE_GONE, sold: of(line) };
+        }
         return { line: current, unavailable: false, known: of(line) !== undefined };
       })),
     };
@@ -58,14 +61,17 @@ export default function useCurrentCart() {
 
 /**
  * fetchCurrentCart asks the shop again for every product of `cart` (at once, even offline: a
- * failure rejects) and answers the cart brought up to date line by line (currentLine: the line
- * itself when unchanged, null when no longer sold). The answers go to the cart's queries too,
- * so the page shows them.
+ * failure rejects) and answers `current`, the cart brought up to date line by line
+ * (currentLine: the line itself when unchanged, null when no longer sold), and `upToDate`,
+ * which brings any line of those products up to date (one of another product stays as it
+ * is): for the cart as it is by then, which another tab may have added to meanwhile. The
+ * answers go to the cart's queries too, so the page shows them.
  */
 export async function fetchCurrentCart(queryClient, cart) {
   const ids = [...new Set(cart.map((line) => line._id))];
   const found = await Promise.all(ids.map(getCurrentProduct));
   const byId = new Map(ids.map((id, i) => [id, found[i]]));
   ids.forEach((id, i) => queryClient.setQueryData(currentProductKey({ _id: id }), found[i]));
-  return cart.map((line) => currentLine(line, byId.get(line._id)));
+  const upToDate = (line) => currentLine(line, byId.get(line._id));
+  return { current: cart.map(upToDate), upToDate };
 }
