@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -68,6 +69,8 @@ type DB struct {
 	// openedAt is when this process opened the store. On the embedded store (stored != nil)
 	// this process is its only writer: a checkout claimed before it, and not placed, died.
 	openedAt time.Time
+	// emailKeysComplete is set once every account has its email key (KeyUserEmails).
+	emailKeysComplete atomic.Bool
 	// unscalable holds the photo file ids whose copies cannot be made (photosize.ErrNotScalable):
 	// they are served whole, never decoded again. A photo's bytes never change.
 	unscalable sync.Map
@@ -178,9 +181,6 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 		return err
 	}
 	if err := d.rekeyCategories(ctx); err != nil {
-		return err
-	}
-	if err := d.keyUserEmails(ctx); err != nil {
 		return err
 	}
 	for coll, keys := range superseded {

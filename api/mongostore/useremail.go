@@ -17,7 +17,8 @@ import (
 // a reset and a registration find an account by _id. The embedded store answers a filter on
 // _id alone from an index and scans the whole collection for any other: among 20,000
 // accounts a sign-in by the email field took about a second, and an unknown email always
-// read them all. An account's key is written before the account, so every account has one.
+// read them all. An account's key is written before the account, so every account this
+// version registers has one; those stored otherwise get theirs from KeyUserEmails.
 const userEmailsColl = "userEmails"
 
 // staleEmailClaim is how old a key must be before a registration may take it over from an
@@ -62,19 +63,31 @@ func (s *UserService) claimEmail(ctx context.Context, email string, user bson.Ob
 	return err
 }
 
-// releaseEmail takes back the key of a registration that did not become an account.
+// releaseEmail takes back the key of a registration that did not become an account. An
+// insert may land and still answer an error (a connection lost on the way back): the key of
+// an account that is there stays.
 func (s *UserService) releaseEmail(ctx context.Context, email string, user bson.ObjectID) error {
-	_, err := s.db.deleteGuarded(ctx, s.emails(), email, bson.M{"user": user}, func(raw bson.Raw) bool {
+	err := s.users().FindOne(ctx, bson.M{"_id": user}, options.FindOne().SetProjection(bson.M{"_id": 1})).Err()
+	if !isNoDocument(err) {
+		return err
+	}
+	_, err = s.db.deleteGuarded(ctx, s.emails(), email, bson.M{"user": user}, func(raw bson.Raw) bool {
 		var held userEmailDoc
 		return bson.Unmarshal(raw, &held) == nil && held.User == user
 	})
 	return err
 }
 
-// findByEmail reads the account with this (normalised) email: its key, then the account by _id.
+// findByEmail reads the account with this (normalised) email: its key, then the account by
+// _id. While accounts may lack keys (see DB.KeyUserEmails) one without is also looked for by
+// its email field, and given its key.
 func (s *UserService) findByEmail(ctx context.Context, email string) (*userDoc, error) {
 	var key userEmailDoc
-	if err := s.emails().FindOne(ctx, bson.M{"_id": email}).Decode(&key); err != nil {
+	err := s.emails().FindOne(ctx, bson.M{"_id": email}).Decode(&key)
+	if isNoDocument(err) && s.db.mayLackEmailKeys() {
+		return s.findByEmailField(ctx, email)
+	}
+	if err != nil {
 		return nil, notFound(err, "No account has this email.")
 	}
 	var doc userDoc
@@ -87,34 +100,65 @@ func (s *UserService) findByEmail(ctx context.Context, email string) (*userDoc, 
 	return &doc, nil
 }
 
-// keyUserEmails gives every account stored before accounts had keys its key. It reads the
-// accounts once; afterwards a marker (an _id look-up) tells it there is nothing to do.
-func (d *DB) keyUserEmails(ctx context.Context) error {
-	const name = "user-email-keys"
-	if done, err := d.migrated(ctx, name); done || err != nil {
-		return err
+// findByEmailField reads the account with this email by its email field, and keys it.
+func (s *UserService) findByEmailField(ctx context.Context, email string) (*userDoc, error) {
+	var doc userDoc
+	if err := s.users().FindOne(ctx, bson.M{"email": email}).Decode(&doc); err != nil {
+		return nil, notFound(err, "No account has this email.")
 	}
-	cur, err := d.db.Collection(usersColl).Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"email": 1}))
+	_, err := s.emails().InsertOne(ctx, userEmailDoc{Email: doc.Email, User: doc.ID, At: s.now()})
+	if err != nil && !isDuplicate(err) {
+		return nil, fmt.Errorf("key account %s by email: %w", doc.ID.Hex(), err)
+	}
+	return &doc, nil
+}
+
+// mayLackEmailKeys reports whether an account may be stored without its key. On MongoDB it
+// may always: a process of an earlier version may still be registering accounts beside this
+// one (and the email field is indexed there: the look-up costs a millisecond). On the
+// embedded store, only until KeyUserEmails has keyed every account: this process is then its
+// only writer, and a sign-in by an unknown email reads nothing more.
+func (d *DB) mayLackEmailKeys() bool { return !d.embedded() || !d.emailKeysComplete.Load() }
+
+// KeyUserEmails gives every account without a key its key: those stored before accounts had
+// keys, or by an earlier version of the shop run on the store since. It reads the accounts
+// and the keys once; run it beside the traffic at every start.
+func (d *DB) KeyUserEmails(ctx context.Context) (keyed int, err error) {
+	have := map[string]bool{}
+	cur, err := d.db.Collection(userEmailsColl).Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"_id": 1}))
 	if err != nil {
-		return fmt.Errorf("find accounts: %w", err)
+		return 0, fmt.Errorf("find email keys: %w", err)
+	}
+	var keys []userEmailDoc
+	if err := cur.All(ctx, &keys); err != nil {
+		return 0, fmt.Errorf("read email keys: %w", err)
+	}
+	for _, k := range keys {
+		have[k.Email] = true
+	}
+	if cur, err = d.db.Collection(usersColl).Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"email": 1})); err != nil {
+		return 0, fmt.Errorf("find accounts: %w", err)
 	}
 	var docs []userDoc
 	if err := cur.All(ctx, &docs); err != nil {
-		return fmt.Errorf("read accounts: %w", err)
+		return 0, fmt.Errorf("read accounts: %w", err)
 	}
-	if len(docs) > 0 {
-		keys := make([]any, len(docs))
-		now := time.Now().UTC()
-		for i, doc := range docs {
-			keys[i] = userEmailDoc{Email: doc.Email, User: doc.ID, At: now}
+	var missing []any
+	now := time.Now().UTC()
+	for _, doc := range docs {
+		if !have[doc.Email] {
+			missing = append(missing, userEmailDoc{Email: doc.Email, User: doc.ID, At: now})
 		}
-		_, err := d.db.Collection(userEmailsColl).InsertMany(ctx, keys, options.InsertMany().SetOrdered(false))
+	}
+	if len(missing) > 0 {
+		_, err := d.db.Collection(userEmailsColl).InsertMany(ctx, missing, options.InsertMany().SetOrdered(false))
 		var bulk mongo.BulkWriteException
 		if err != nil && !(errors.As(err, &bulk) && allDuplicates(bulk)) {
-			return fmt.Errorf("key accounts by email: %w", err)
+			return 0, fmt.Errorf("key accounts by email: %w", err)
 		}
 	}
-	return d.markMigrated(ctx, name)
+	d.emailKeysComplete.Store(true)
+	return len(missing), nil
 }
 
 // allDuplicates reports whether every write a bulk insert refused was refused for a key

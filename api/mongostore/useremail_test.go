@@ -78,9 +78,11 @@ func TestAKeyWithoutItsAccountIsTakenOverOnceStale(t *testing.T) {
 	}
 }
 
-// Accounts stored before accounts were keyed by email get their keys at start, once, and
-// sign in; an email already keyed keeps its key.
-func TestAccountsStoredBeforeEmailKeysSignIn(t *testing.T) {
+// Accounts stored without their email key (before accounts had keys, or by an earlier
+// version run on the store since) sign in: looked for by their email field until the pass at
+// start has keyed them all. After it, on the embedded store, an email without a key is no
+// account (nothing more is read); on MongoDB one is still looked for (indexed there).
+func TestAccountsStoredWithoutEmailKeysSignIn(t *testing.T) {
 	db := storetest.NewDB(t)
 	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
 	ctx := t.Context()
@@ -91,20 +93,22 @@ func TestAccountsStoredBeforeEmailKeysSignIn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range 3 {
+	keyless := func(email string) {
+		t.Helper()
 		if _, err := db.Database().Collection("users").InsertOne(ctx, bson.M{"_id": bson.NewObjectID(),
-			"name": "Old", "email": fmt.Sprintf("old%d@example.com", i), "password": hash, "role": 0}); err != nil {
+			"name": "Old", "email": email, "password": hash, "role": 0}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := users.Authenticate(ctx, "old1@example.com", "secret123"); shop.ErrorCode(err) != shop.EUNAUTHORIZED {
-		t.Fatalf("an account without its key = %v, want refused until keyed", err)
+	for i := range 3 {
+		keyless(fmt.Sprintf("old%d@example.com", i))
 	}
-	if _, err := db.Database().Collection("migrations").DeleteOne(ctx, bson.M{"_id": "user-email-keys"}); err != nil {
-		t.Fatal(err)
+	if _, err := users.Authenticate(ctx, "old0@example.com", "secret123"); err != nil {
+		t.Fatalf("an account without its key, before the pass: %v", err)
 	}
-	if err := db.EnsureIndexes(ctx); err != nil {
-		t.Fatal(err)
+	keyed, err := db.KeyUserEmails(ctx)
+	if err != nil || keyed != 2 {
+		t.Fatalf("the pass keyed %d accounts (%v), want the 2 not signed in since", keyed, err)
 	}
 	for _, email := range []string{"old0@example.com", "old1@example.com", "old2@example.com", "keyed@example.com"} {
 		if _, err := users.Authenticate(ctx, email, "secret123"); err != nil {
@@ -113,5 +117,40 @@ func TestAccountsStoredBeforeEmailKeysSignIn(t *testing.T) {
 	}
 	if _, err := users.Register(ctx, registration("old2@example.com")); shop.ErrorCode(err) != shop.ECONFLICT {
 		t.Fatalf("registering the email of an old account = %v, want a conflict", err)
+	}
+	keyless("late@example.com")
+	_, err = users.Authenticate(ctx, "late@example.com", "secret123")
+	if storetest.Embedded() && shop.ErrorCode(err) != shop.EUNAUTHORIZED {
+		t.Fatalf("on the embedded store after the pass, an account written around the shop = %v, want none found", err)
+	}
+	if !storetest.Embedded() && err != nil {
+		t.Fatalf("on MongoDB, an account without its key = %v, want found", err)
+	}
+}
+
+// A registration whose insert answered an error after it landed keeps its key: the account
+// is there, and must go on signing in.
+func TestAKeyOfAnAccountThereIsNotReleased(t *testing.T) {
+	db := storetest.NewDB(t)
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
+	ctx := t.Context()
+	u, err := users.Register(ctx, registration("asha@example.com"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.KeyUserEmails(ctx); err != nil { // every account keyed: a missing key is no account
+		t.Fatal(err)
+	}
+	if err := mongostore.ReleaseEmailForTest(ctx, users, "asha@example.com", u.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := users.Authenticate(ctx, "asha@example.com", "secret123"); err != nil {
+		t.Fatalf("the account lost its key: %v", err)
+	}
+	if err := mongostore.ReleaseEmailForTest(ctx, users, "asha@example.com", bson.NewObjectID().Hex()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := users.Authenticate(ctx, "asha@example.com", "secret123"); err != nil {
+		t.Fatalf("a release by another registration took the account's key: %v", err)
 	}
 }

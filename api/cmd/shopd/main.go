@@ -171,6 +171,15 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 
 	go func() {
 		defer startupWork.Store(false)
+		// Accounts stored without their email key (by an earlier version) get it; until then
+		// a sign-in looks for them by their email field too.
+		n, err := s.DB.KeyUserEmails(ctx)
+		if err != nil && ctx.Err() == nil {
+			log.Warn("key accounts by email", "err", err)
+		}
+		if n > 0 {
+			log.Info("accounts keyed by email", "accounts", n)
+		}
 		if store.Embedded {
 			// Each photo read on first view would scan the whole chunks collection: read them in bulk.
 			n, size, err := s.WarmPhotoCache(ctx)
@@ -180,7 +189,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			log.Info("photo cache warmed", "photos", n, "bytes", size)
 		}
 		// Photos stored before copies were made at upload get theirs now, beside the traffic.
-		n, err := s.MakePhotoCopies(ctx)
+		n, err = s.MakePhotoCopies(ctx)
 		if err != nil && ctx.Err() == nil {
 			log.Warn("make photo copies", "err", err)
 		}
