@@ -54,7 +54,10 @@ type BrowseResult struct {
 	Page     int        `json:"page"`
 	Limit    int        `json:"limit"`
 	Products []*Product `json:"products"`
-	Facets   Facets     `json:"facets"`
+	// MatchedPrices are, product by product, the lowest price of the sizes and colours that
+	// match the filters: what the product sells at for the shopper who asked.
+	MatchedPrices []Paise `json:"-"`
+	Facets        Facets  `json:"facets"`
 }
 
 // Facets count, for every value of a filter, the products that would match were it chosen:

@@ -90,8 +90,11 @@ func sameInStock(a, b *entry) bool {
 // the facets.
 type Page struct {
 	Products []*shop.Product // the entries' products, to read only
-	Total    int
-	Facets   shop.Facets
+	// Prices are what each product is sorted by: the lowest price of its variants that
+	// match (its own price, without options).
+	Prices []shop.Paise
+	Total  int
+	Facets shop.Facets
 }
 
 // Browse answers the page q asks for among entries (given newest first), the number that
@@ -140,9 +143,11 @@ func (ms *matches) page(q shop.BrowseQuery) Page {
 		from = min(len(sorted), (max(q.Page, 1)-1)*q.Limit)
 		to = min(len(sorted), from+q.Limit)
 	}
-	page := Page{Products: make([]*shop.Product, 0, to-from), Total: len(sorted), Facets: ms.facets}
+	page := Page{Products: make([]*shop.Product, 0, to-from), Prices: make([]shop.Paise, 0, to-from),
+		Total: len(sorted), Facets: ms.facets}
 	for _, pe := range sorted[from:to] {
 		page.Products = append(page.Products, pe.product)
+		page.Prices = append(page.Prices, pe.price)
 	}
 	return page
 }
@@ -183,7 +188,7 @@ func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseRes
 	}
 	page := ms.page(q)
 	res := &shop.BrowseResult{Total: page.Total, Page: q.Page, Limit: q.Limit, Facets: page.Facets,
-		Products: make([]*shop.Product, 0, len(page.Products))}
+		Products: make([]*shop.Product, 0, len(page.Products)), MatchedPrices: page.Prices}
 	for _, p := range page.Products {
 		res.Products = append(res.Products, m.productLocked(ctx, m.products[p.ID]))
 	}

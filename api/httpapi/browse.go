@@ -26,7 +26,26 @@ func (s *Server) browse(c *gin.Context) {
 
 func browseAnswer(res *shop.BrowseResult) gin.H {
 	return gin.H{"success": true, "message": "Products that match.", "total": res.Total, "page": res.Page,
-		"limit": res.Limit, "products": res.Products, "facets": res.Facets}
+		"limit": res.Limit, "products": browsedProducts(res), "facets": res.Facets}
+}
+
+// browsedProduct is a product as browsing finds it: with matchedPrice, the lowest price of its
+// sizes and colours that match, when that is not its own price (the shopper who asked for XL
+// is shown what an XL costs).
+type browsedProduct struct {
+	*shop.Product
+	MatchedPrice *shop.Paise `json:"matchedPrice,omitempty"`
+}
+
+func browsedProducts(res *shop.BrowseResult) []browsedProduct {
+	out := make([]browsedProduct, len(res.Products))
+	for i, p := range res.Products {
+		out[i].Product = p
+		if i < len(res.MatchedPrices) && res.MatchedPrices[i] != p.Price {
+			out[i].MatchedPrice = &res.MatchedPrices[i]
+		}
+	}
+	return out
 }
 
 // productFilters answers the older filter call, {checked: [category ids], radio: [min, max]},

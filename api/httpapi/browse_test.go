@@ -104,6 +104,34 @@ func TestBrowse(t *testing.T) {
 			}
 		})
 	}
+	t.Run("matched-price", func(t *testing.T) {
+		// Linen Shirt sells at 1499, its L in White at 1599: a shopper asking for L is shown
+		// 1599; without a filter, or for a size at the product's price, no other price shows.
+		matched := func(query, name string) any {
+			t.Helper()
+			for _, p := range b.browse(query, 200)["products"].([]any) {
+				if p := p.(map[string]any); p["name"] == name {
+					return p["matchedPrice"]
+				}
+			}
+			t.Fatalf("%s: no %s", query, name)
+			return nil
+		}
+		if got := matched("?size=L&category=shirts", "Linen Shirt"); got != 1599.0 {
+			t.Errorf("size L: matchedPrice %v, want 1599", got)
+		}
+		if got := matched("?minPrice=1550", "Linen Shirt"); got != 1599.0 {
+			t.Errorf("from 1550: matchedPrice %v, want 1599", got)
+		}
+		for _, query := range []string{"", "?size=M", "?sort=price-asc"} {
+			if got := matched(query, "Linen Shirt"); got != nil {
+				t.Errorf("%q: matchedPrice %v, want none (the product's own price)", query, got)
+			}
+		}
+		if got := matched("", "Silk Scarf"); got != nil {
+			t.Errorf("a product without sizes: matchedPrice %v, want none", got)
+		}
+	})
 	t.Run("facets-leave-out-their-own-filter", func(t *testing.T) {
 		f := b.browse("?size=M&category=shirts", 200)["facets"].(map[string]any)
 		// Jeans come in no M: a category without a match is left out unless it is chosen.

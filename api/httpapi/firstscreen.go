@@ -215,8 +215,12 @@ func homeScreenOf(ps []*shop.Product, cats []*shop.Category, sign string) homeSc
 
 func shopScreenOf(res *shop.BrowseResult, sign string) shopScreen {
 	s := shopScreen{Total: res.Total, MoreToLoad: len(res.Products) < res.Total}
-	for i, p := range res.Products {
-		s.Products = append(s.Products, screenProductOf(p, sign, gridPhotoSizes, i == 0))
+	for i, p := range browsedProducts(res) {
+		sp := screenProductOf(p.Product, sign, gridPhotoSizes, i == 0)
+		if p.MatchedPrice != nil {
+			sp.Price = money(sign, *p.MatchedPrice)
+		}
+		s.Products = append(s.Products, sp)
 	}
 	category := make([]screenFacetValue, len(res.Facets.Category))
 	for i, f := range res.Facets.Category {

@@ -1,6 +1,8 @@
-// A product card: photo (a link to the product, as the name is), name, price, 60-character description preview, a More Details link
-// to /product/{slug} and (unless addable is false) an Add to Cart button, disabled under
-// "Sold out" when nothing of the product is left (as on its page). The name is a heading of
+// A product card: photo (a link to the product, as the name is), name, price (from a filtered
+// list, the price of the sizes and colours that match: `matchedPrice`), 60-character
+// description preview, a More Details link to /product/{slug} and (unless addable is false)
+// an Add to Cart button, disabled under "Sold out" when nothing of the product is left (as on
+// its page). The name is a heading of
 // `level`, one below the heading the grid sits under.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -30,7 +32,7 @@ export default function ProductCard({ product, addable = true, eager = false, le
           <Heading className="product-card__name">
             <Link to={productPath(product.slug)}>{product.name}</Link>
           </Heading>
-          <span className="product-card__price">{money(product.price)}</span>
+          <span className="product-card__price">{money(product.matchedPrice ?? product.price)}</span>
         </div>
         <p className="product-card__text">{preview(product.description, CARD_PREVIEW)}...</p>
         {addable && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}

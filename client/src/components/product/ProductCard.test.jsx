@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { server } from '../../test/server';
-import { browseHandler } from '../browse/test-browse';
+import { browseAnswer, browseHandler } from '../browse/test-browse';
 import { makeProduct } from '../../test/fixtures';
 import { tee } from '../variants/test-fixtures';
 
@@ -28,5 +29,16 @@ describe('Product card', () => {
       expect(inStock.queryByText('Sold out')).not.toBeInTheDocument();
       expect(inStock.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     }
+  });
+
+  it('shows what the sizes and colours that match the filters cost, when the list says so', async () => {
+    server.use(http.get('*/api/v1/product/browse', ({ request }) => {
+      const answer = browseAnswer([makeProduct(2), tee], new URL(request.url).searchParams);
+      answer.products = answer.products.map((p) => (p._id === tee._id ? { ...p, matchedPrice: 650 } : p));
+      return HttpResponse.json(answer);
+    }));
+    await renderRoute('/shop');
+    expect((await card('Linen Tee')).getByText('₹650')).toBeInTheDocument();
+    expect((await card('Product 2')).getByText(`₹${makeProduct(2).price}`)).toBeInTheDocument();
   });
 });
