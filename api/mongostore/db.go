@@ -71,6 +71,8 @@ type DB struct {
 	openedAt time.Time
 	// emailKeysComplete is set once every account has its email key (KeyUserEmails).
 	emailKeysComplete atomic.Bool
+	// accounts lists every account for the admin's list on the embedded store (nil on MongoDB).
+	accounts *userIndex
 	// unscalable holds the photo file ids whose copies cannot be made (photosize.ErrNotScalable):
 	// they are served whole, never decoded again. A photo's bytes never change.
 	unscalable sync.Map
@@ -122,6 +124,7 @@ func Open(ctx context.Context, uri, name string, o Options) (*DB, error) {
 	if o.SerializeUpdates {
 		d.orders, d.users = newReadCache[orderDoc](cachedOrders), newReadCache[userDoc](cachedUsers)
 		d.stored = newReadCache[bson.Raw](cachedStored)
+		d.accounts = &userIndex{}
 	}
 	return d, nil
 }

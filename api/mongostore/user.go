@@ -86,6 +86,9 @@ func (s *UserService) Register(ctx context.Context, r shop.Registration) (*shop.
 		}
 		return nil, fmt.Errorf("insert user: %w", err)
 	}
+	if s.db.accounts != nil {
+		s.db.accounts.add(doc.ID)
+	}
 	return doc.user(), nil
 }
 
@@ -257,6 +260,19 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int, error) {
 	if err := p.Validate(); err != nil {
 		return nil, 0, err
+	}
+	if s.db.accounts != nil {
+		if ids, total, ok := s.db.accounts.page(p.Number, p.Limit); ok {
+			docs, err := s.usersByID(ctx, ids)
+			if err != nil {
+				return nil, 0, err
+			}
+			out := make([]*shop.User, len(docs))
+			for i := range docs {
+				out[i] = docs[i].user()
+			}
+			return out, total, nil
+		}
 	}
 	total, err := s.users().CountDocuments(ctx, bson.M{})
 	if err != nil {

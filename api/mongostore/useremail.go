@@ -122,7 +122,8 @@ func (d *DB) mayLackEmailKeys() bool { return !d.embedded() || !d.emailKeysCompl
 
 // KeyUserEmails gives every account without a key its key: those stored before accounts had
 // keys, or by an earlier version of the shop run on the store since. It reads the accounts
-// and the keys once; run it beside the traffic at every start.
+// and the keys once, and fills the embedded store's list of accounts (userIndex) from the
+// same read; run it beside the traffic at every start.
 func (d *DB) KeyUserEmails(ctx context.Context) (keyed int, err error) {
 	have := map[string]bool{}
 	cur, err := d.db.Collection(userEmailsColl).Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"_id": 1}))
@@ -145,7 +146,9 @@ func (d *DB) KeyUserEmails(ctx context.Context) (keyed int, err error) {
 	}
 	var missing []any
 	now := time.Now().UTC()
-	for _, doc := range docs {
+	ids := make([]bson.ObjectID, len(docs))
+	for i, doc := range docs {
+		ids[i] = doc.ID
 		if !have[doc.Email] {
 			missing = append(missing, userEmailDoc{Email: doc.Email, User: doc.ID, At: now})
 		}
@@ -158,6 +161,9 @@ func (d *DB) KeyUserEmails(ctx context.Context) (keyed int, err error) {
 		}
 	}
 	d.emailKeysComplete.Store(true)
+	if d.accounts != nil {
+		d.accounts.fill(ids)
+	}
 	return len(missing), nil
 }
 

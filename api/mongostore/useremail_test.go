@@ -2,6 +2,7 @@ package mongostore_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -152,5 +153,48 @@ func TestAKeyOfAnAccountThereIsNotReleased(t *testing.T) {
 	}
 	if _, err := users.Authenticate(ctx, "asha@example.com", "secret123"); err != nil {
 		t.Fatalf("a release by another registration took the account's key: %v", err)
+	}
+}
+
+// The admin's list of accounts pages newest first, the same from the list the pass at start
+// fills (the embedded store) as from the store's query, and takes in accounts registered since.
+func TestAccountPagesAfterThePass(t *testing.T) {
+	db := storetest.NewDB(t)
+	users := mongostore.NewUserService(db, shop.Hasher{Cost: 4})
+	ctx := t.Context()
+	for i := range 5 {
+		if _, err := users.Register(ctx, registration(fmt.Sprintf("u%d@example.com", i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pages := func() string {
+		t.Helper()
+		var out []string
+		for _, p := range []shop.Page{{Number: 1, Limit: 2}, {Number: 2, Limit: 2}, {Number: 3, Limit: 2}, {Number: 4, Limit: 2}, {Number: 1}} {
+			us, total, err := users.Users(ctx, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var emails []string
+			for _, u := range us {
+				emails = append(emails, u.Email)
+			}
+			out = append(out, fmt.Sprintf("%d:%v", total, emails))
+		}
+		return strings.Join(out, " ")
+	}
+	queried := pages()
+	if _, err := db.KeyUserEmails(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if listed := pages(); listed != queried {
+		t.Fatalf("after the pass %s, the store's query %s", listed, queried)
+	}
+	if _, err := users.Register(ctx, registration("new@example.com")); err != nil {
+		t.Fatal(err)
+	}
+	first, total, err := users.Users(ctx, shop.Page{Number: 1, Limit: 2})
+	if err != nil || total != 6 || first[0].Email != "new@example.com" || first[0].Name == "" {
+		t.Fatalf("after a registration: %d accounts, first %+v (%v)", total, first[0], err)
 	}
 }
