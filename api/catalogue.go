@@ -65,3 +65,10 @@ type CatalogueSource interface {
 type CatalogueChanges interface {
 	Changed(ctx context.Context, ch CatalogueChange) error
 }
+
+// CategoryCatalogue is what category writes need of the read model: to hand it their changes,
+// and how many products it holds in a category (a delete refused at once when some do).
+type CategoryCatalogue interface {
+	CatalogueChanges
+	ProductsInCategory(categoryID string) int
+}

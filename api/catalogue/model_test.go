@@ -248,6 +248,9 @@ func TestCategoryListsFollowMovesAndDeletes(t *testing.T) {
 			if err := json.Unmarshal(encoded, &decoded); err != nil || len(decoded) != len(ps) {
 				t.Fatalf("%s: %d products encoded, %d listed (%v)", slug, len(decoded), len(ps), err)
 			}
+			if c, _, _ := m.ProductsOfCategory(ctx, slug); m.ProductsInCategory(c.ID) != len(ps) {
+				t.Fatalf("%s: %d products counted, %d listed", slug, m.ProductsInCategory(c.ID), len(ps))
+			}
 			out += slug + ":"
 			for i, p := range ps {
 				if decoded[i].ID != p.ID || decoded[i].Quantity != p.Quantity {

@@ -129,6 +129,13 @@ func (m *Model) productJSONLocked(ctx context.Context, e *entry) ([]byte, error)
 	return js, nil
 }
 
+// ProductsInCategory answers how many products the model holds in category categoryID.
+func (m *Model) ProductsInCategory(categoryID string) int {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return len(m.byCategory[categoryID])
+}
+
 // ProductsOfCategory lists a category's products newest first (at most shop.MaxProductsListed).
 func (m *Model) ProductsOfCategory(ctx context.Context, slug string) (*shop.Category, []*shop.Product, error) {
 	m.mu.RLock()
