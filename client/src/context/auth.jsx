@@ -6,10 +6,11 @@
 // unless the browser's stored session holds another token (a newer sign-in of another tab),
 // which this tab then takes up. Every tab follows the stored session as another tab changes
 // it: a Logout, or a sign-in as someone else, holds in every open tab at once.
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { setSessionRefusedHandler, setTokenSource } from '../api/client';
 import { forgetCheckoutKey } from '../api/payment';
 import { AUTH_KEY, readJSON } from '../storage-keys';
+import useOtherTabs from '../hooks/useOtherTabs';
 
 const empty = { user: null, token: '' };
 
@@ -67,16 +68,11 @@ export function AuthProvider({ children }) {
     [setAuth],
   );
 
-  useEffect(() => {
-    const followOtherTabs = (event) => {
-      if (event.storageArea !== localStorage || (event.key !== AUTH_KEY && event.key !== null)) return;
-      const stored = loadAuth();
-      current.current = stored;
-      setState(stored);
-    };
-    window.addEventListener('storage', followOtherTabs);
-    return () => window.removeEventListener('storage', followOtherTabs);
-  }, []);
+  useOtherTabs(AUTH_KEY, useCallback(() => {
+    const stored = loadAuth();
+    current.current = stored;
+    setState(stored);
+  }, []));
 
   return <AuthContext.Provider value={[auth, setAuth]}>{children}</AuthContext.Provider>;
 }

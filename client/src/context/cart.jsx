@@ -2,8 +2,9 @@
 // allowed). Loaded once from the `cart` entry at startup; setCart saves it. Another tab's save
 // is taken up as it happens (the `storage` event), so a tab never writes its older cart over
 // lines added in another, nor shows a cart another tab has paid for and emptied.
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import { CART_KEY, readJSON } from '../storage-keys';
+import useOtherTabs from '../hooks/useOtherTabs';
 
 const CartContext = createContext([[], () => {}]);
 
@@ -24,16 +25,11 @@ export function CartProvider({ children }) {
     setState(value);
   }, []);
 
-  useEffect(() => {
-    const followOtherTabs = (event) => {
-      if (event.storageArea !== localStorage || (event.key !== CART_KEY && event.key !== null)) return;
-      const value = loadCart();
-      current.current = value;
-      setState(value);
-    };
-    window.addEventListener('storage', followOtherTabs);
-    return () => window.removeEventListener('storage', followOtherTabs);
-  }, []);
+  useOtherTabs(CART_KEY, useCallback(() => {
+    const value = loadCart();
+    current.current = value;
+    setState(value);
+  }, []));
 
   return <CartContext.Provider value={[cart, setCart]}>{children}</CartContext.Provider>;
 }
