@@ -68,4 +68,8 @@ export const FACET_VALUES_SHOWN = 8;
 export const LIST_FILTERS = ['category', 'size', 'colour'];
 export const PRICE_FILTERS = ['minPrice', 'maxPrice'];
 export const IN_STOCK_FILTER = 'inStock';
-export const FILTERS = [...LIST_FILTERS, ...PRICE_FILTERS, IN_STOCK_FILTER];
+// A keyword, as the search box takes it: /shop?q=shirt lists every match, page by page, where
+// search answers the first 100.
+export const KEYWORD_FILTER = 'q';
+export const KEYWORD_MAX = 100;
+export const FILTERS = [...LIST_FILTERS, ...PRICE_FILTERS, IN_STOCK_FILTER, KEYWORD_FILTER];

@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { PRODUCTS_KEY } from './products';
-import { IN_STOCK_FILTER, LIST_FILTERS, PRICE_FILTERS } from '../rules';
+import { IN_STOCK_FILTER, KEYWORD_FILTER, LIST_FILTERS, PRICE_FILTERS } from '../rules';
 
 /** Facets come for each list filter, and the price range for the price bounds. */
 export const EMPTY_FACETS = {
@@ -12,7 +12,7 @@ export const EMPTY_FACETS = {
 };
 
 /**
- * browseParams turns filters ({category, size, colour: lists; minPrice, maxPrice: text;
+ * browseParams turns filters ({category, size, colour: lists; minPrice, maxPrice, q: text;
  * inStock: boolean; sort}) into the call's query, leaving out what is not set.
  */
 export function browseParams(filters, page, limit) {
@@ -20,7 +20,7 @@ export function browseParams(filters, page, limit) {
   for (const name of LIST_FILTERS) {
     if (filters[name]?.length) params[name] = filters[name].join(',');
   }
-  for (const name of [...PRICE_FILTERS, 'sort']) {
+  for (const name of [...PRICE_FILTERS, KEYWORD_FILTER, 'sort']) {
     if (filters[name]) params[name] = filters[name];
   }
   if (filters[IN_STOCK_FILTER]) params[IN_STOCK_FILTER] = 'true';

@@ -5,7 +5,7 @@ import { activeFilters, NO_FILTERS, readFilters } from './useBrowseFilters';
 
 /** A value of each filter as an address holds it. */
 const inAddress = {
-  category: 'shirts,jeans', size: 'M,L', colour: 'Navy', minPrice: '10', maxPrice: '90', inStock: 'true',
+  category: 'shirts,jeans', size: 'M,L', colour: 'Navy', minPrice: '10', maxPrice: '90', inStock: 'true', q: 'linen',
 };
 
 describe('the filters of a product list', () => {
@@ -15,6 +15,12 @@ describe('the filters of a product list', () => {
     const filters = readFilters(address);
     expect(activeFilters(filters)).toBe(FILTERS.length);
     expect(browseParams(filters, 2, 6)).toEqual({ ...Object.fromEntries(address), page: 2, limit: 6 });
+  });
+
+  it('takes a keyword trimmed, and at most as long as the search box takes', () => {
+    expect(readFilters(new URLSearchParams({ q: '  linen  ' })).q).toBe('linen');
+    expect(readFilters(new URLSearchParams({ q: 'k'.repeat(150) })).q).toHaveLength(100);
+    expect(browseParams(readFilters(new URLSearchParams({ q: '   ' })), 1, 6)).not.toHaveProperty('q');
   });
 
   it('clears every filter and sends none of them', () => {

@@ -126,6 +126,13 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
             aria-expanded={drawer} aria-controls="product-filters" onClick={() => setDrawer(true)}>
             Filters{filtered ? ` (${activeFilters(filters)})` : ''}
           </button>
+          {filters.q && (
+            <p className="browse__keyword">
+              Matching “{filters.q}”
+              <button type="button" className="btn btn--link" onClick={() => setFilters({ q: '' })}
+                aria-label={`Clear the keyword ${filters.q}`}>Clear</button>
+            </p>
+          )}
           {filtered && (
             <button type="button" className="btn btn--link" onClick={() => setFilters(NO_FILTERS)}>Clear all filters</button>
           )}

@@ -215,6 +215,17 @@ describe('the filtered product list', () => {
     expect(cards()).toHaveLength(5);
   });
 
+  it('lists the matches of a keyword in the address, which Clear drops', async () => {
+    const seen = serve();
+    const { user, router } = await renderRoute('/shop?q=product%204');
+    await waitFor(() => expect(cards()).toEqual(['Product 4']));
+    expect(seen.at(-1)).toMatchObject({ q: 'product 4' });
+    expect(screen.getByText(/Matching “product 4”/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the keyword product 4' }));
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('goes Back to the list before the last filter', async () => {
     serve();
     const { user, router } = await renderRoute('/shop');

@@ -11,7 +11,9 @@ function matcher(q) {
     p.variants?.length
       ? p.variants.some((v) => (!inStock || v.quantity > 0) && (values.length === 0 || values.includes(optionOf(v, name))))
       : values.length === 0 && (!inStock || p.quantity > 0);
+  const keyword = q.q.toLowerCase();
   return (p, skip) =>
+    (!keyword || `${p.name} ${p.description}`.toLowerCase().includes(keyword)) &&
     (skip === 'category' || q.category.length === 0 || q.category.includes(p.category.slug)) &&
     (skip === 'size' || has(p, 'Size', q.size, q.inStock)) &&
     (skip === 'colour' || has(p, 'Colour', q.colour, q.inStock)) &&
@@ -34,6 +36,7 @@ export function browseAnswer(products, params) {
   const q = {
     category: list(params.get('category')), size: list(params.get('size')), colour: list(params.get('colour')),
     minPrice: num('minPrice'), maxPrice: num('maxPrice'), inStock: params.get('inStock') === 'true',
+    q: params.get('q') ?? '',
   };
   const match = matcher(q);
   const found = products.filter((p) => match(p));
