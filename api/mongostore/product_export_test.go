@@ -13,9 +13,3 @@ func (s *ProductService) SetClock(now func() time.Time) { s.now = now }
 func DiscardUnusedPhotoForTest(ctx context.Context, db *DB, productID, fileID string) {
 	db.discardUnusedPhoto(ctx, mustOID(productID), &photoRef{FileID: mustOID(fileID)})
 }
-
-// ReleaseEmailForTest is releaseEmail, for tests of a registration whose insert answered an
-// error: the key of account userID, registered as email, goes unless the account is there.
-func ReleaseEmailForTest(ctx context.Context, s *UserService, email, userID string) error {
-	return s.releaseEmail(ctx, email, mustOID(userID))
-}

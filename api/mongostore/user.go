@@ -256,22 +256,28 @@ func (s *UserService) UpdateProfile(ctx context.Context, id string, p shop.Profi
 	return s.FindUserByID(ctx, id)
 }
 
-// Users lists a page of the accounts without secrets, newest first.
+// Users lists a page of the accounts without secrets, newest first: from the embedded
+// store's list of accounts once it is filled (userIndex), else from the store's query.
 func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int, error) {
 	if err := p.Validate(); err != nil {
 		return nil, 0, err
 	}
+	docs, total, err := s.listedUsers(ctx, p)
+	if err != nil {
+		return nil, 0, err
+	}
+	out := make([]*shop.User, len(docs))
+	for i := range docs {
+		out[i] = docs[i].user()
+	}
+	return out, total, nil
+}
+
+func (s *UserService) listedUsers(ctx context.Context, p shop.Page) ([]userDoc, int, error) {
 	if s.db.accounts != nil {
 		if ids, total, ok := s.db.accounts.page(p.Number, p.Limit); ok {
 			docs, err := s.usersByID(ctx, ids)
-			if err != nil {
-				return nil, 0, err
-			}
-			out := make([]*shop.User, len(docs))
-			for i := range docs {
-				out[i] = docs[i].user()
-			}
-			return out, total, nil
+			return docs, total, err
 		}
 	}
 	total, err := s.users().CountDocuments(ctx, bson.M{})
@@ -290,11 +296,7 @@ func (s *UserService) Users(ctx context.Context, p shop.Page) ([]*shop.User, int
 	if err := cur.All(ctx, &docs); err != nil {
 		return nil, 0, fmt.Errorf("read users: %w", err)
 	}
-	out := make([]*shop.User, len(docs))
-	for i := range docs {
-		out[i] = docs[i].user()
-	}
-	return out, int(total), nil
+	return docs, int(total), nil
 }
 
 // EnsureAdmin creates the admin account, or promotes an existing user with that email. An
