@@ -60,6 +60,16 @@ func (s *Server) setVariants(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	// The call replaces the whole set, so a body that left a list out ({} from a client's
+	// mistake) would remove every size with its stock: only an explicit [] does.
+	if in.Options == nil || in.Variants == nil {
+		field := "variants"
+		if in.Options == nil {
+			field = "options"
+		}
+		fail(c, shop.Errorf(shop.EINVALID, "Field %s is required; send [] to sell the product without sizes.", field))
+		return
+	}
 	p, err := s.deps.Products.SetVariants(c.Request.Context(), c.Param("id"), in)
 	if err != nil {
 		fail(c, err)

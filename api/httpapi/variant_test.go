@@ -223,6 +223,34 @@ func TestSetVariantsRefusals(t *testing.T) {
 	}
 }
 
+// A body that leaves a list out is refused: it would otherwise clear every size and its stock.
+// Only an explicit [] removes them.
+func TestSetVariantsNeedsBothLists(t *testing.T) {
+	a := newApp(t)
+	admin := a.signUpAdmin()
+	catID, _ := a.createCategory(admin, "Tees")
+	id := a.createProduct(admin, productFields(catID, "Crew Tee"), nil)["_id"].(string)
+	expect(t, a.setVariants(admin, id, teeVariants("TEE")), http.StatusOK)
+	for _, tt := range []struct {
+		body any
+		want string
+	}{
+		{map[string]any{}, "Field options is required; send [] to sell the product without sizes."},
+		{`{"options": null, "variants": []}`, "Field options is required"},
+		{map[string]any{"options": []any{}}, "Field variants is required; send [] to sell the product without sizes."},
+		{map[string]any{"variants": []any{}}, "Field options is required"},
+	} {
+		m := expect(t, a.setVariants(admin, id, tt.body), http.StatusBadRequest)
+		if !strings.HasPrefix(m["message"].(string), tt.want) {
+			t.Errorf("%v: message %q, want %q", tt.body, m["message"], tt.want)
+		}
+		p := expect(t, a.do(request{method: "GET", path: "/api/v1/product/get-product/crew-tee"}), 200)["product"].(map[string]any)
+		if len(p["variants"].([]any)) != 3 || p["quantity"] != 7.0 {
+			t.Fatalf("a refused edit changed the sizes: %v", p)
+		}
+	}
+}
+
 // Two admins editing one product's sizes: the second, working on a copy loaded before the
 // first saved, is refused rather than undoing the first's edit; sent again over the copy it
 // reloads, it is taken. A variants body without updatedAt is taken as before.
