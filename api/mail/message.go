@@ -49,7 +49,7 @@ func message(from string, m shop.Mail, now time.Time) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	for _, h := range [][2]string{
-		{"From", from},
+		{"From", fromHeader(from)},
 		{"To", asciiAddress(m.To)},
 		{"Subject", mime.QEncoding.Encode("utf-8", m.Subject)},
 		{"Date", now.Format(time.RFC1123Z)},
