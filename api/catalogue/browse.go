@@ -12,13 +12,15 @@ import (
 )
 
 // Entry is a product as browsing sees it: the product (only read), its category's slug and
-// name, its name and description in lower case for the keyword, and its facts.
+// name, its name and description in lower case for the keyword, its name as lists sort it
+// (sortName), and its facts.
 type Entry struct {
 	Product      *shop.Product
 	CategorySlug string
 	CategoryName string
 	NameLower    string
 	DescLower    string
+	NameSort     string
 	Facts        Facts
 }
 
@@ -124,7 +126,7 @@ func findMatches(entries iter.Seq[*Entry], q shop.BrowseQuery) *matches {
 		facets.add(e, &m)
 		if m.category {
 			if price, ok := m.lowestPassing(false, false, false); ok {
-				matched = append(matched, priced{e.Product, e.NameLower, price, len(matched)})
+				matched = append(matched, priced{e.Product, e.NameSort, price, len(matched)})
 			}
 		}
 	}
@@ -154,10 +156,10 @@ func (ms *matches) page(q shop.BrowseQuery) Page {
 
 // priced is a matching product with what it is sorted by; rank is its place newest first.
 type priced struct {
-	product   *shop.Product
-	nameLower string
-	price     shop.Paise
-	rank      int
+	product  *shop.Product
+	nameSort string
+	price    shop.Paise
+	rank     int
 }
 
 // Browse answers one page of the catalogue under q, with the facets. The matches and the
@@ -175,7 +177,7 @@ func (m *Model) Browse(ctx context.Context, q shop.BrowseQuery) (*shop.BrowseRes
 		ms = findMatches(func(yield func(*Entry) bool) {
 			var be Entry
 			for _, e := range m.newest {
-				be = Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower, Facts: e.facts}
+				be = Entry{Product: &e.p.Product, NameLower: e.nameLower, DescLower: e.descLower, NameSort: e.nameSort, Facts: e.facts}
 				if c, ok := m.categories[e.p.Category.ID]; ok {
 					be.CategorySlug, be.CategoryName = c.Slug, c.Name
 				}
@@ -325,7 +327,7 @@ func sortEntries(es []priced, sort string) {
 		slices.SortFunc(es, func(a, b priced) int { return cmp.Or(cmp.Compare(b.price, a.price), cmp.Compare(a.rank, b.rank)) })
 	case shop.BrowseName:
 		slices.SortFunc(es, func(a, b priced) int {
-			return cmp.Or(strings.Compare(a.nameLower, b.nameLower), cmp.Compare(a.rank, b.rank))
+			return cmp.Or(strings.Compare(a.nameSort, b.nameSort), cmp.Compare(a.rank, b.rank))
 		})
 	}
 }

@@ -230,7 +230,7 @@ func BenchmarkBrowse(b *testing.B) {
 
 func entryOf(p *shop.Product) Entry {
 	return Entry{Product: p, CategorySlug: p.Category.Slug, CategoryName: p.Category.Name,
-		NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description), Facts: FactsOf(p)}
+		NameLower: strings.ToLower(p.Name), DescLower: strings.ToLower(p.Description), NameSort: sortName(p.Name), Facts: FactsOf(p)}
 }
 
 // TestSortTiesKeepNewestFirst: products that sort alike (one price, one name) stay newest
@@ -276,5 +276,26 @@ func TestBrowsePricesTheVariantsThatPass(t *testing.T) {
 	}
 	if got := q(func(*shop.BrowseQuery) {}).Facets.Price; got != (shop.PriceRange{Min: 10000, Max: 10000}) {
 		t.Errorf("price facet = %v; want 10000-10000 (the dress from 100)", got)
+	}
+}
+
+// Accented names sort among their letters ("Ça va Tee" among the Cs), not after Z.
+func TestNameSortFoldsAccents(t *testing.T) {
+	var es []Entry
+	for _, name := range []string{"Zip Hoodie", "Ñandú Poncho", "cotton Tee", "Ça va Tee", "Slim Jeans", "Éclair Scarf"} {
+		es = append(es, entryOf(product(name, shirts, 500)))
+	}
+	page := Browse(each(es), shop.BrowseQuery{Sort: shop.BrowseName})
+	var names []string
+	for _, p := range page.Products {
+		names = append(names, p.Name)
+	}
+	if got := strings.Join(names, ", "); got != "Ça va Tee, cotton Tee, Éclair Scarf, Ñandú Poncho, Slim Jeans, Zip Hoodie" {
+		t.Fatalf("sorted by name: %s", got)
+	}
+	cats := []string{"T-Shirts", "Ñiños", "Accessories", "Écharpes"}
+	slices.SortFunc(cats, compareNames)
+	if got := strings.Join(cats, ", "); got != "Accessories, Écharpes, Ñiños, T-Shirts" {
+		t.Fatalf("categories by name: %s", got)
 	}
 }

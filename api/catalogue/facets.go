@@ -92,12 +92,10 @@ func (c *facetCounter) result() shop.Facets {
 		}
 	}
 	slices.SortFunc(out.Category, func(a, b shop.CategoryFacet) int {
-		return cmp.Or(strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), strings.Compare(a.Slug, b.Slug))
+		return cmp.Or(compareNames(a.Name, b.Name), strings.Compare(a.Slug, b.Slug))
 	})
 	out.Size = values(c.sizes, c.f.q.Sizes, sizeRank)
-	out.Colour = values(c.colours, c.f.q.Colours, func(a, b string) int {
-		return strings.Compare(strings.ToLower(a), strings.ToLower(b))
-	})
+	out.Colour = values(c.colours, c.f.q.Colours, compareNames)
 	return out
 }
 

@@ -79,7 +79,8 @@ type entry struct {
 	p         shop.CatalogueProduct
 	nameLower string
 	descLower string
-	facts     Facts // what browsing reads of it, taken once
+	nameSort  string // sortName of its name
+	facts     Facts  // what browsing reads of it, taken once
 	// replaced is set, under the model's lock, when a newer reading of the product or its
 	// removal takes this entry's place: the answers that showed it are stale.
 	replaced bool
@@ -123,13 +124,12 @@ func (s *state) setCategories(cats []*shop.Category) {
 		s.catByName = append(s.catByName, c)
 	}
 	slices.SortFunc(s.catByName, func(a, b *shop.Category) int {
-		return cmp.Or(cmp.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)), cmp.Compare(a.Name, b.Name),
-			cmp.Compare(a.ID, b.ID))
+		return cmp.Or(compareNames(a.Name, b.Name), cmp.Compare(a.ID, b.ID))
 	})
 }
 
 func newEntry(p *shop.CatalogueProduct) *entry {
-	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description),
+	return &entry{p: *p, nameLower: strings.ToLower(p.Name), descLower: strings.ToLower(p.Description), nameSort: sortName(p.Name),
 		facts: FactsOf(&p.Product)}
 }
 
