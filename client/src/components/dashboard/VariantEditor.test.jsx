@@ -620,6 +620,18 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.calls).toEqual([]);
   });
 
+  // The server refused it naming variants[4], a row the editor does not number.
+  it('sends nothing while a SKU is longer than the server takes, and names its row as it shows', async () => {
+    const sent = answer();
+    const { user } = await open();
+    await user.clear(screen.getByLabelText('SKU of L / Sand'));
+    await user.paste(`TEE-L-SAND-${'X'.repeat(54)}`);
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByRole('alert'))
+      .toHaveTextContent('Shorten the SKU of L / Sand to 64 characters or fewer.');
+    expect(sent.calls).toEqual([]);
+  });
+
   describe('fields', () => {
     afterEach(() => vi.restoreAllMocks());
 

@@ -6,6 +6,7 @@
 // optionRenames.js); a row's `options` is that combination as the options read now.
 
 import { choiceCarrier } from './optionRenames';
+import { MAX_SKU_LENGTH, skuLength, skuMaker, uniqueSku } from './sku';
 import { NO_OPTIONS_LEFT, ROWS_OUT_OF_DATE } from './texts';
 
 export const MAX_OPTIONS = 3;
@@ -68,13 +69,11 @@ export function addOption(state) {
   return withOptions(state, [...state.options, { name, values: '', was: null }]);
 }
 
-const skuPart = (text) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-|-$/g, '');
-
 /**
  * combinations makes one row per combination of the options' values (those with a name and
  * values): a row there that stands for exactly that combination is kept (and in `kept`), with
- * its id, SKU, price and stock; a new one gets a SKU made of `prefix` and its values, and no
- * stock.
+ * its id, SKU, price and stock; a new one gets a SKU made of `prefix` and its values (see
+ * sku.js), none of the product's other rows has, and no stock.
  */
 function combinations(state, prefix) {
   const options = parse(state.options).filter((o) => o.name && o.values.length > 0);
@@ -89,14 +88,17 @@ function combinations(state, prefix) {
     const choice = carry(row);
     return choice ? [[key(choice), row]] : [];
   }));
-  const kept = new Set();
-  const base = skuPart(prefix) || 'SKU';
+  const kept = new Set(combos.map((choice) => existing.get(key(choice))).filter(Boolean));
+  // Values that read alike as a SKU ("S" and "s", "Navy Blue" and "Navy-Blue") would make one
+  // SKU twice, which the server refuses: a new row takes one no kept or new row has.
+  const taken = new Set([...kept].map((row) => row.sku.trim()));
+  const skuOf = skuMaker(prefix);
   const rows = combos.map((choice) => {
     const row = existing.get(key(choice));
-    if (row) kept.add(row);
-    return row ? { ...row, options: choice } : {
-      sku: [base, ...options.map((o) => skuPart(choice[o.name]))].join('-'), options: choice, price: '', quantity: 0,
-    };
+    if (row) return { ...row, options: choice };
+    const sku = uniqueSku(skuOf(options.map((o) => choice[o.name])), taken);
+    taken.add(sku);
+    return { sku, options: choice, price: '', quantity: 0 };
   });
   return { options, rows, kept };
 }
@@ -157,7 +159,7 @@ export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Num
  * row as the editor shows it, or answers '' when nothing does: an option without a name or
  * values or named twice, rows left without any option, rows left behind by an option removed
  * or added or a value removed (Generate puts them right), a combination twice, a row without
- * SKU or a SKU twice.
+ * SKU, a SKU longer than the server takes, or a SKU twice.
  */
 export function rowsProblem(state) {
   const options = state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
@@ -178,6 +180,9 @@ export function rowsProblem(state) {
     combos.set(combo, row);
     const sku = row.sku.trim();
     if (!sku) return `Give ${name(row)} a SKU.`;
+    if (skuLength(sku) > MAX_SKU_LENGTH) {
+      return `Shorten the SKU of ${name(row)} to ${MAX_SKU_LENGTH} characters or fewer.`;
+    }
     if (skus.has(sku)) return `${name(row)} repeats the SKU of ${name(skus.get(sku))}.`;
     skus.set(sku, row);
   }
