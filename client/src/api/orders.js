@@ -3,6 +3,7 @@
 // newest first, and the number of all of them (the X-Total-Count header).
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './client';
+import { SEEN_AS_IT_IS_NOW } from './query-client';
 import { ORDERS_FETCH_ERROR } from '../texts';
 
 export const ORDERS_KEY = ['orders'];
@@ -32,7 +33,8 @@ export const updateOrderStatus = (orderId, status) =>
 
 /**
  * One page of the shopper's orders, newest first; loaded only with a token, a failure is
- * silent. The page shown stays while the next one loads.
+ * silent. The page shown stays while the next one loads. Asked again on each visit and when
+ * the tab is back in view: the shop moves an order on meanwhile.
  */
 export const myOrdersQuery = (token, page, limit) =>
   queryOptions({
@@ -40,9 +42,13 @@ export const myOrdersQuery = (token, page, limit) =>
     queryFn: () => getOrders(page, limit),
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
+    ...SEEN_AS_IT_IS_NOW,
   });
 
-/** One page of every order for the admin, newest first; loaded only with a token. */
+/**
+ * One page of every order for the admin, newest first; loaded only with a token. Asked again
+ * on each visit and when the tab is back in view: new orders come in, other admins move them on.
+ */
 export const allOrdersQuery = (token, page, limit) =>
   queryOptions({
     queryKey: [...ORDERS_KEY, 'all', token, page, limit],
@@ -50,11 +56,18 @@ export const allOrdersQuery = (token, page, limit) =>
     enabled: Boolean(token),
     placeholderData: keepPreviousData,
     meta: { errorText: ORDERS_FETCH_ERROR },
+    ...SEEN_AS_IT_IS_NOW,
   });
 
 /** orderKey names one order in the cache; cancelling writes the answered order there. */
 export const orderKey = (token, id) => [...ORDERS_KEY, 'one', token, id];
 
-/** One order of the shopper (or any, for an admin); the page shows its own error state. */
+/**
+ * One order of the shopper (or any, for an admin); the page shows its own error state. Asked
+ * again on each visit and when the tab is back in view, so Cancel order shows only while the
+ * order can still be cancelled.
+ */
 export const orderQuery = (token, id) =>
-  queryOptions({ queryKey: orderKey(token, id), queryFn: () => getOrder(id), enabled: Boolean(token && id) });
+  queryOptions({
+    queryKey: orderKey(token, id), queryFn: () => getOrder(id), enabled: Boolean(token && id), ...SEEN_AS_IT_IS_NOW,
+  });

@@ -6,6 +6,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportError } from './errors';
 
+/**
+ * SEEN_AS_IT_IS_NOW are the options of a read that others change while it shows (orders, whose
+ * status an admin moves on; the users who sign up): asked again each time its screen opens and
+ * each time the tab comes back into view, rather than kept for a minute (Cancel order showed
+ * on an order shipped meanwhile). Nothing polls: a screen left open in view stays as asked.
+ */
+export const SEEN_AS_IT_IS_NOW = { staleTime: 0, refetchOnWindowFocus: true };
+
 export function makeQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({

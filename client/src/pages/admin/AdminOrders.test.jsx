@@ -8,6 +8,7 @@ import { admin, signedIn } from '../../test/fixtures';
 import { failedList, refusedOnce, retryOffered } from '../../test/list-failure';
 import { makeOrder } from '../../components/dashboard/test-fixtures';
 import { ORDER_STATUSES } from '../../rules';
+import { tabBackInView } from '../../test/tab';
 
 const PATH = '/dashboard/admin/orders';
 
@@ -172,6 +173,27 @@ describe('admin orders', () => {
     expect(sent).toEqual({ status: 'Delivered' });
     await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Delivered'));
     expect(screen.getByRole('status')).toHaveTextContent('Order #2 is now Delivered.');
+  });
+
+  // The list was kept for a minute and never asked again while open: new orders and another
+  // admin's changes did not show.
+  it('shows the orders as they are now when the tab is back in view and on coming back to the list', async () => {
+    let list = orders;
+    answerOrders(() => list);
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Not Process'));
+
+    list = list.map((o) => (o._id === 'o2' ? { ...o, status: 'Shipped' } : o));
+    tabBackInView();
+    await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Shipped'));
+
+    list = [...list, makeOrder(0, { age: 0, buyer: 'New Buyer' })];
+    const menu = () => within(screen.getByRole('navigation', { name: 'Admin Panel' }));
+    await user.click(menu().getByRole('link', { name: 'Users' }));
+    await screen.findByRole('heading', { name: 'All Users' });
+    await user.click(menu().getByRole('link', { name: 'Orders Processing' }));
+    expect(await screen.findByText('New Buyer')).toBeInTheDocument();
+    expect(card(1).getByText('New Buyer')).toBeInTheDocument();
   });
 
   it('shows Something went wrong while updating order status when a change fails', async () => {

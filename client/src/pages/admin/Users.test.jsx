@@ -6,6 +6,7 @@ import { server, url } from '../../test/server';
 import { onePage, pageAsked } from '../../test/paging';
 import { admin, signedIn } from '../../test/fixtures';
 import { failedList, toastTexts, refusedOnce, retryOffered } from '../../test/list-failure';
+import { tabBackInView } from '../../test/tab';
 
 const PATH = '/dashboard/admin/users';
 
@@ -96,6 +97,26 @@ describe('admin users', () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 503 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });
     await retryOffered('Store unavailable');
+  });
+
+  // The list was kept for a minute and never asked again while open: a shopper who had just
+  // signed up was missing.
+  it('shows the users as they are now when the tab is back in view and on coming back to the list', async () => {
+    let list = users.slice(0, 2);
+    server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: list, total: list.length })));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('User 2')).toBeInTheDocument();
+
+    list = users.slice(0, 3);
+    tabBackInView();
+    expect(await screen.findByText('User 3')).toBeInTheDocument();
+
+    list = users.slice(0, 4);
+    const menu = () => within(screen.getByRole('navigation', { name: 'Admin Panel' }));
+    await user.click(menu().getByRole('link', { name: 'Orders Processing' }));
+    await screen.findByRole('heading', { name: 'All Orders' });
+    await user.click(menu().getByRole('link', { name: 'Users' }));
+    expect(await screen.findByText('User 4')).toBeInTheDocument();
   });
 
   it('keeps its pager when every user fits on one page (SPEC: a pager)', async () => {

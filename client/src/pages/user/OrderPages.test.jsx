@@ -7,6 +7,7 @@ import { pageAsked, pagedOrders } from '../../test/paging';
 import { signedIn, user } from '../../test/fixtures';
 import { daysAgo, makeOrder } from '../../components/dashboard/test-fixtures';
 import { refusedOnce, retryOffered } from '../../test/list-failure';
+import { tabBackInView } from '../../test/tab';
 
 const LIST = '/dashboard/user/orders';
 
@@ -81,6 +82,29 @@ describe('shopper orders, paged on the server', () => {
     expect(await screen.findByRole('article', { name: 'Order #4' })).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: /pagination/i })).not.toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  // The list was kept for a minute and never asked again while open: an order shipped
+  // meanwhile still showed Not Process, and a new order was missing.
+  it('shows the orders as they are now when the tab is back in view and on coming back to the list', async () => {
+    let list = [makeOrder(1)];
+    server.use(http.get(url('auth/orders'), pagedOrders(() => list)));
+    const { user: person } = await renderDashboard(LIST, { auth: signedIn() });
+    const status = async () => within(await screen.findByRole('article', { name: 'Order #1' }))
+      .getByText('Status', { selector: 'dt' }).nextElementSibling;
+    expect(await status()).toHaveTextContent('Not Process');
+
+    list = [{ ...list[0], status: 'Shipped' }];
+    tabBackInView();
+    await waitFor(async () => expect(await status()).toHaveTextContent('Shipped'));
+
+    list = [makeOrder(2, { age: 0 }), ...list];
+    const menu = within(screen.getByRole('navigation', { name: 'Dashboard' }));
+    await person.click(menu.getByRole('link', { name: 'Profile' }));
+    await screen.findByRole('heading', { name: 'User Profile' });
+    await person.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByText('Buyer 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
   it('links each order card to its order page', async () => {
@@ -269,6 +293,19 @@ describe('shopper order page', () => {
     expect(await screen.findByText('This order is already Shipped and can no longer be cancelled.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Shipped'));
     expect(reads.mock.calls.length).toBeGreaterThan(readsBefore);
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
+  });
+
+  // The order was kept for a minute: Cancel order still showed on an order shipped meanwhile.
+  it('shows the order as it is now when the tab is back in view: shipped meanwhile, no Cancel order', async () => {
+    let order = detailedOrder();
+    answerOrder(() => order);
+    await openOrder(order);
+    expect(await screen.findByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+
+    order = { ...order, status: 'Shipped', history: [...order.history, { status: 'Shipped', at: new Date().toISOString(), by: 'admin' }] };
+    tabBackInView();
+    await waitFor(() => expect(screen.getByText('Status', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Shipped'));
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
