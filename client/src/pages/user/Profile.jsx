@@ -52,7 +52,9 @@ export default function Profile() {
   // updates the session as it is when it comes, and only the session that sent the save (the
   // token it went with): a shopper who logged out meanwhile stays logged out. A saved password
   // or answer leaves the form, so the next save (of an address, say) does not send it again
-  // with a current password that is no longer current.
+  // with a current password that is no longer current. The form then shows what was saved:
+  // the server keeps a name, phone or address sent empty as it was, and a blank field would
+  // say otherwise.
   const save = useMutation({
     mutationFn: () => updateProfile(payload(values)),
     meta: { errorText: SOMETHING_WENT_WRONG },
@@ -60,7 +62,11 @@ export default function Profile() {
       setAuth((current) => (current.token === sentWith
         ? { ...current, user: data.updatedUser, token: data.token || current.token }
         : current));
-      setValues((v) => ({ ...v, password: '', currentPassword: '', answer: '' }));
+      const saved = data.updatedUser ?? {};
+      setValues((v) => ({
+        ...v, name: saved.name ?? v.name, phone: saved.phone ?? v.phone, address: saved.address ?? v.address,
+        password: '', currentPassword: '', answer: '',
+      }));
       setChangingAnswer(false);
       toast.success(PROFILE_UPDATED);
     },

@@ -80,6 +80,29 @@ describe('shopper profile', () => {
     expect(JSON.parse(localStorage.getItem('auth'))).toEqual({ user: updatedUser, token: 'token-new' });
   });
 
+  // The server keeps a field sent empty as it was: the form stayed blank under "Profile Updated
+  // Successfully", as if the name and phone were gone.
+  it('shows the name, phone and address as saved after an update, not a field left blank', async () => {
+    const updatedUser = { ...user, address: '2 Engine Rd' };
+    server.use(http.put(url('auth/profile'), () => HttpResponse.json({ success: true, updatedUser })));
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    await person.clear(await screen.findByLabelText('Name'));
+    await person.clear(screen.getByLabelText('Phone'));
+    await person.clear(screen.getByLabelText('Address'));
+    await person.paste('2 Engine Rd');
+    await person.click(screen.getByLabelText('Password'));
+    await person.paste('newsecret');
+    await person.click(screen.getByLabelText('Current password'));
+    await person.paste('oldsecret');
+    await person.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText('Profile Updated Successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(user.name));
+    expect(screen.getByLabelText('Phone')).toHaveValue(user.phone);
+    expect(screen.getByLabelText('Address')).toHaveValue('2 Engine Rd');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
   it('asks for the current password only once a new password is typed, and sends both', async () => {
     let sent;
     server.use(
