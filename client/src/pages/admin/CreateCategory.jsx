@@ -16,24 +16,30 @@ import useOneAtATime from '../../hooks/useOneAtATime';
 
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
- * the products, which carry their category's name) and then calls done(variables), so the
- * write stays under way until the list shows it (a deleted row is gone before its Delete can
- * be clicked again); a failure shows the server's message, else errorText.
+ * the products, which carry their category's name) and then calls done(answer, variables), so
+ * the write stays under way until the list shows it (a deleted row is gone before its Delete
+ * can be clicked again); a failure shows the server's message, else errorText.
  */
 function useCategoryChange(write, errorText, done) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     meta: { errorText },
-    onSuccess: async (_answer, variables) => {
+    onSuccess: async (answer, variables) => {
       await Promise.all([CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey })));
-      done(variables);
+      done(answer, variables);
     },
   });
 }
 
-/** CreateCategory is the admin's category management: create, list, rename and delete. */
+/** savedName is a category's name as the server stored it (trimmed), else as it was sent. */
+const savedName = (answer, sent) => answer?.category?.name ?? sent.trim();
+
+/**
+ * CreateCategory is the admin's category management: create, list, rename and delete. A create
+ * or rename is told with the name as stored ("Socks is created", not "Socks   is created").
+ */
 export default function CreateCategory() {
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const [name, setName] = useState('');
@@ -41,13 +47,13 @@ export default function CreateCategory() {
   const [updatedName, setUpdatedName] = useState('');
 
   const create = useCategoryChange((newName) => createCategory(newName), CATEGORY_CREATE_ERROR,
-    (newName) => {
-      toast.success(categoryCreatedText(newName));
+    (answer, newName) => {
+      toast.success(categoryCreatedText(savedName(answer, newName)));
       setName('');
     });
   const update = useCategoryChange(({ id, newName }) => updateCategory(id, newName), SOMETHING_WENT_WRONG,
-    ({ newName }) => {
-      toast.success(categoryUpdatedText(newName));
+    (answer, { newName }) => {
+      toast.success(categoryUpdatedText(savedName(answer, newName)));
       setSelected(null);
       setUpdatedName('');
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
@@ -45,6 +45,37 @@ describe('admin categories', () => {
     expect(sent).toEqual({ name: 'Hats' });
     expect(await table().findByRole('cell', { name: 'Hats' })).toBeInTheDocument();
     expect(screen.getByLabelText('Category name')).toHaveValue('');
+  });
+
+  // The toast said the name as typed: "Socks   is created", though the shop stored "Socks".
+  describe('says the name as the server stored it', () => {
+    const asShown = { normalizer: getDefaultNormalizer({ trim: false, collapseWhitespace: false }) };
+    const stored = (sent) => ({ ...sent, name: sent.name.trim() });
+
+    it('on a create', async () => {
+      server.use(http.post(url('category/create-category'), async ({ request }) => {
+        const category = stored({ _id: 'c9', slug: 'socks', ...(await request.json()) });
+        return HttpResponse.json({ success: true, category }, { status: 201 });
+      }));
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.type(await screen.findByLabelText('Category name'), '  Socks   ');
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText('Socks is created', asShown)).toBeInTheDocument();
+    });
+
+    it('on a rename', async () => {
+      server.use(http.put(url('category/update-category/:id'), async ({ request, params }) => {
+        const category = stored({ _id: params.id, slug: 'tees', ...(await request.json()) });
+        return HttpResponse.json({ success: true, category });
+      }));
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.click(await screen.findByRole('button', { name: 'Edit Shirts' }));
+      const input = within(await screen.findByRole('dialog')).getByLabelText('Category name');
+      await user.clear(input);
+      await user.type(input, 'Tees   ');
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' }));
+      expect(await screen.findByText('Tees is updated', asShown)).toBeInTheDocument();
+    });
   });
 
   it('shows the server message when a create is refused', async () => {
