@@ -6,14 +6,17 @@
 // and stock each a whole line wide; from 768 px up the variant's name keeps to one line and the
 // fields share the rest, the SKU the widest (.variant-table in index.css).
 //
+// Under each option's name a hint says whether shoppers can filter by it: the shop's filters
+// offer options named Size and Colour only. Any other name is taken all the same.
+//
 // An option renamed, or a value edited in place, is renamed in the rows at once (they keep their
 // id, SKU, price and stock: see withOptions). Generate asks before it drops rows that still
 // hold stock; with no option left, Remove all rows sells the product as one item.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
-import { NO_OPTIONS_LEFT, droppedStockText } from './texts';
-import { MAX_OPTIONS, addOption, droppedBy, generate, rowName, stockOf, withOptions } from './variantRows';
+import { NO_OPTIONS_LEFT, droppedStockText, optionNameHint } from './texts';
+import { MAX_OPTIONS, addOption, droppedBy, filteredBy, generate, rowName, stockOf, withOptions } from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
 const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
@@ -28,6 +31,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   // Generate pressed while it would drop rows holding stock: the editor asks first. Any other
   // edit answers the question (the rows it would drop may be others by then).
   const [asking, setAsking] = useState(false);
+  const hintId = useId();
   const change = (next) => {
     setAsking(false);
     onChange(next);
@@ -61,7 +65,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
           <label className="variant-option__field variant-option__field--name">
             <span>Option {i + 1} name</span>
             <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name} {...AS_TYPED}
-              onChange={(e) => setOption(i, { name: e.target.value })} />
+              aria-describedby={`${hintId}-${i}`} onChange={(e) => setOption(i, { name: e.target.value })} />
           </label>
           <label className="variant-option__field variant-option__field--values">
             <span>Option {i + 1} values, comma-separated</span>
@@ -69,6 +73,8 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
               onChange={(e) => setOption(i, { values: e.target.value })} />
           </label>
           <Button onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>Remove</Button>
+          {/* A line of its own under the fields, so theirs stay level. */}
+          <p id={`${hintId}-${i}`} className="variant-option__hint">{optionNameHint(filteredBy(option.name))}</p>
         </div>
       ))}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>

@@ -62,6 +62,27 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     }
   });
 
+  // Shoppers filter the shop by options named Size or Colour only: a "Fit" or "Pattern" option
+  // was taken without a word, and its values never showed among the filters.
+  it('says under each option name whether shoppers can filter by it, and takes any name', async () => {
+    const sent = answer();
+    const { user } = await open();
+    const filtered = 'Shoppers can filter the shop by it.';
+    const notFiltered = 'Name it Size or Colour to let shoppers filter by it.';
+    expect(screen.getByLabelText('Option 1 name')).toHaveAccessibleDescription(filtered);
+    expect(screen.getByLabelText('Option 2 name')).toHaveAccessibleDescription(filtered);
+
+    await user.clear(screen.getByLabelText('Option 2 name'));
+    await user.paste('Fit');
+    expect(screen.getByLabelText('Option 2 name')).toHaveAccessibleDescription(notFiltered);
+    expect(screen.getByText(notFiltered)).toBeVisible();
+    expect(screen.getByLabelText('Option 1 name')).toHaveAccessibleDescription(filtered);
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(sent.variants.options.map((o) => o.name)).toEqual(['Size', 'Fit']);
+  });
+
   it('adds a size and generates its rows, keeping the saved ones', async () => {
     answer();
     const { user } = await open();

@@ -82,3 +82,11 @@ export function droppedStockText(names, units) {
   return `Generate removes ${names.length} variant(s) the options no longer have (${listed(names)}), ` +
     `and with them ${units} in stock.`;
 }
+
+/**
+ * optionNameHint is said under an option's name: shoppers filter the shop by options named
+ * Size or Colour only, so another name (Fit, Pattern) is taken but offers no filter.
+ */
+export const optionNameHint = (filtered) => (filtered
+  ? 'Shoppers can filter the shop by it.'
+  : 'Name it Size or Colour to let shoppers filter by it.');

@@ -12,6 +12,13 @@ import { NO_OPTIONS_LEFT, ROWS_OUT_OF_DATE } from './texts';
 export const MAX_OPTIONS = 3;
 const SUGGESTED_NAMES = ['Size', 'Colour', 'Fit'];
 
+// The option names shoppers can filter the shop by, in any case (the server's browse facets:
+// SizeOptionNames and ColourOptionNames in api/browse.go).
+const FILTER_NAMES = ['size', 'colour', 'color'];
+
+/** filteredBy tells whether shoppers can filter the shop by an option named `name`. */
+export const filteredBy = (name) => FILTER_NAMES.includes(name.trim().toLowerCase());
+
 export const EMPTY_VARIANTS = { options: [], variants: [] };
 
 /** splitValues reads "S, M, L" as ['S', 'M', 'L'] (blanks and repeats dropped). */
