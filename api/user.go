@@ -62,10 +62,8 @@ func (r *Registration) Validate() error {
 	if r.Address, err = requireLines("Address", r.Address, 500); err != nil {
 		return err
 	}
-	if r.Answer, err = requireText("Answer", r.Answer, maxSecretBytes); err != nil {
-		return err
-	}
-	return fitsBcrypt("Answer", r.Answer)
+	r.Answer, err = validateAnswer(r.Answer)
+	return err
 }
 
 // PasswordReset is the forgot-password form.
@@ -75,16 +73,13 @@ type PasswordReset struct {
 	Answer      string `json:"answer"`
 }
 
-// Validate normalises the email and returns the first field error.
+// Validate normalises the email and the answer and returns the first field error.
 func (r *PasswordReset) Validate() error {
 	var err error
 	if r.Email, err = NormalizeEmail(r.Email); err != nil {
 		return err
 	}
-	if r.Answer == "" {
-		return Errorf(EINVALID, "Answer is required.")
-	}
-	if err = fitsBcrypt("Answer", r.Answer); err != nil {
+	if r.Answer, err = validateAnswer(r.Answer); err != nil {
 		return err
 	}
 	return validatePassword("New password (newpassword)", r.NewPassword)
@@ -116,10 +111,7 @@ func (p *ProfileUpdate) Validate() error {
 	}
 	if p.Answer != "" {
 		var err error
-		if p.Answer, err = requireText("Answer", p.Answer, maxSecretBytes); err != nil {
-			return err
-		}
-		if err = fitsBcrypt("Answer", p.Answer); err != nil {
+		if p.Answer, err = validateAnswer(p.Answer); err != nil {
 			return err
 		}
 	}
@@ -159,6 +151,17 @@ func ValidateLogin(email, password string) (string, error) {
 		return "", Errorf(EINVALID, "Password is required.")
 	}
 	return e, fitsBcrypt("Password", password)
+}
+
+// validateAnswer is the security answer in the one form it is stored and compared in: trimmed
+// like any text, so the spaces a shopper typed around it at registration, at a profile change
+// or at a reset never decide whether it matches.
+func validateAnswer(answer string) (string, error) {
+	a, err := requireText("Answer", answer, maxSecretBytes)
+	if err != nil {
+		return "", err
+	}
+	return a, fitsBcrypt("Answer", a)
 }
 
 func validatePassword(field, pw string) error {

@@ -206,6 +206,31 @@ func TestForgotPassword(t *testing.T) {
 	expect(t, a.do(request{method: "GET", path: "/api/v1/auth/user-auth", token: oldToken}), 401)
 }
 
+// A shopper who typed spaces around the security answer, at registration or at a profile
+// change, resets with it as typed, or without the spaces.
+func TestForgotPasswordAnswerAsTyped(t *testing.T) {
+	a := newApp(t)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register",
+		body: with(validRegistration(), "answer", "Blue Sky ")}), http.StatusCreated)
+	reset := func(answer, password string, status int) {
+		t.Helper()
+		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+			body: map[string]string{"email": "asha.rao@example.com", "newpassword": password, "answer": answer}}), status)
+	}
+	reset("Blue Sky ", "newsecret1", http.StatusOK)
+	reset("Blue Sky", "newsecret2", http.StatusOK)
+	reset("  Blue Sky\t", "newsecret3", http.StatusOK)
+	reset("Blue", "newsecret4", http.StatusUnauthorized)
+
+	time.Sleep(2 * time.Millisecond) // the store keeps milliseconds
+	token := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha.rao@example.com", "password": "newsecret3"}}), http.StatusOK)["token"].(string)
+	expect(t, a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+		body: map[string]string{"answer": " Green ", "currentPassword": "newsecret3"}}), http.StatusOK)
+	reset("Green ", "newsecret5", http.StatusOK)
+	reset("Blue Sky", "newsecret6", http.StatusUnauthorized)
+}
+
 func TestAuthChecks(t *testing.T) {
 	a := newApp(t)
 	shopper, user := a.signUp("Asha Rao", "asha@example.com")
