@@ -183,7 +183,7 @@ func (in *VariantsInput) validateOptions() error {
 		o := &in.Options[i]
 		field := "Field options[" + strconv.Itoa(i) + "]"
 		var err error
-		if o.Name, err = requireText(field+".name", o.Name, MaxOptionText); err != nil {
+		if o.Name, err = optionText(field+".name", o.Name); err != nil {
 			return err
 		}
 		// A name is a key of each variant's options in the stored document, where a leading $
@@ -204,7 +204,7 @@ func (in *VariantsInput) validateOptions() error {
 		}
 		seen := map[string]bool{}
 		for k := range o.Values {
-			if o.Values[k], err = requireText(field+".values["+strconv.Itoa(k)+"]", o.Values[k], MaxOptionText); err != nil {
+			if o.Values[k], err = optionText(field+".values["+strconv.Itoa(k)+"]", o.Values[k]); err != nil {
 				return err
 			}
 			key := strings.ToLower(o.Values[k])
@@ -215,6 +215,20 @@ func (in *VariantsInput) validateOptions() error {
 		}
 	}
 	return nil
+}
+
+// optionText trims and checks an option's name or one of its values. A comma is refused: the
+// admin's editor types an option's values as a list separated by commas, and browse takes sizes
+// and colours so (?size=S,M), so a value "Black, White" could be neither edited nor filtered on.
+func optionText(field, s string) (string, error) {
+	s, err := requireText(field, s, MaxOptionText)
+	if err != nil {
+		return "", err
+	}
+	if strings.Contains(s, ",") {
+		return "", Errorf(EINVALID, "%s must not contain a comma.", field)
+	}
+	return s, nil
 }
 
 // combination checks that a variant names one value of every option and nothing else, and
