@@ -27,7 +27,7 @@ type CategoryRef struct {
 }
 
 // ValidateCategoryName trims a category name and checks it.
-func ValidateCategoryName(name string) (string, error) { return requireText("Name", name, 60) }
+func ValidateCategoryName(name string) (string, error) { return requireName("Name", name, 60) }
 
 // CategoryKey is the form in which category names are compared: compatibility-folded (NFKC:
 // full-width "Ｂａｇｓ" is "Bags"), without the characters that show nothing, with each run of

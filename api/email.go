@@ -59,10 +59,12 @@ func NormalizeEmail(email string) (string, error) {
 }
 
 // invisible reports runes that show nothing: format characters (zero-width space and joiners,
-// soft hyphen, byte-order mark), controls, and other code points meant to be ignored.
+// soft hyphen, byte-order mark), controls, other code points meant to be ignored (the Hangul
+// fillers U+115F, U+1160, U+3164 and U+FFA0 among them), and the Braille blank (U+2800), a
+// symbol that is drawn as an empty cell.
 func invisible(r rune) bool {
 	return unicode.In(r, unicode.Cf, unicode.Cc, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) ||
-		(unicode.IsSpace(r) && r != ' ')
+		(unicode.IsSpace(r) && r != ' ') || r == '\u2800'
 }
 
 // alphabets checked first; any other script is found in the full table.

@@ -64,7 +64,7 @@ type ProductInput struct {
 // Validate trims the text fields and returns the first field error.
 func (p *ProductInput) Validate() error {
 	var err error
-	if p.Name, err = requireText("Name", p.Name, 120); err != nil {
+	if p.Name, err = requireName("Name", p.Name, 120); err != nil {
 		return err
 	}
 	if p.Description, err = requireLines("Description", p.Description, 5000); err != nil {

@@ -43,7 +43,84 @@ func checkText(field, s string, max int, lines bool) (string, error) {
 		}
 		return "", Errorf(EINVALID, "%s must be one line, without control characters.", field)
 	}
+	// A direction override or mark in a name, a phone or an email reorders what is shown after
+	// it, in the field and in the rest of a table row: "Asha\u202Egnp.exe" shows as
+	// "Ashaexe.png". Several lines of right-to-left text may need marks, and keep them.
+	if !lines && strings.IndexFunc(s, bidiControl) >= 0 {
+		return "", Errorf(EINVALID, "%s must not contain characters that change the direction of the text.", field)
+	}
+	if stacksMarks(s) {
+		return "", Errorf(EINVALID, "%s must not stack more than %d accents or other marks on one letter.", field, maxMarks)
+	}
 	return s, nil
+}
+
+// requireCode is requireText for a short text that tells one thing from others of its kind:
+// an option's name or value, a SKU. It must not hold characters that show nothing (a
+// zero-width space, a joiner, a filler), or "M" and "M\u200b" would be two sizes that look the
+// same. Variation selectors are kept: they pick how the emoji before them is drawn (❤️).
+func requireCode(field, s string, max int) (string, error) {
+	s, err := requireText(field, s, max)
+	if err != nil {
+		return "", err
+	}
+	hidden := func(r rune) bool {
+		return invisible(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Variation_Selector, r)
+	}
+	if strings.IndexFunc(s, hidden) >= 0 {
+		return "", Errorf(EINVALID, "%s must not contain invisible characters (such as a zero-width space).", field)
+	}
+	return s, nil
+}
+
+// requireName is requireText for the name of a product or a category, which shoppers read and
+// search for: a word that mixes alphabets ("Zetа" with a Cyrillic "а") passes for another
+// word that it is not. Words apart may be of different alphabets ("Kurta – हथकरघा").
+func requireName(field, s string, max int) (string, error) {
+	s, err := requireText(field, s, max)
+	if err != nil {
+		return "", err
+	}
+	// Spaces and punctuation part words; characters that show nothing do not, or a
+	// zero-width space would hide a mix.
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }) {
+		if mixesAlphabets(word) {
+			return "", Errorf(EINVALID, "%s must not mix alphabets (such as Latin and Cyrillic) in one word.", field)
+		}
+	}
+	return s, nil
+}
+
+// bidiControl reports the characters that set or mark the direction of the text that follows:
+// embeddings and overrides (U+202A-U+202E), isolates (U+2066-U+2069), and the left-to-right,
+// right-to-left and Arabic letter marks.
+func bidiControl(r rune) bool {
+	return (r >= '\u202A' && r <= '\u202E') || (r >= '\u2066' && r <= '\u2069') ||
+		r == '\u200E' || r == '\u200F' || r == '\u061C'
+}
+
+// maxMarks is the most combining marks (accents, vowel signs) one letter may carry. Languages
+// need two or three (Vietnamese "ệ", Devanagari "र्ँ"); text made to look corrupt ("Zalgo")
+// stacks dozens, which are drawn over the lines above and below, across rows of a table.
+const maxMarks = 4
+
+// stacksMarks reports whether a character of s carries more than maxMarks combining marks.
+// Characters that show nothing between the marks do not part them; variation selectors are
+// not drawn and do not count.
+func stacksMarks(s string) bool {
+	n := 0
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Variation_Selector, r), unicode.Is(unicode.Cf, r):
+		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc):
+			if n++; n > maxMarks {
+				return true
+			}
+		default:
+			n = 0
+		}
+	}
+	return false
 }
 
 // visible reports runes that show on the page.

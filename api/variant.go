@@ -137,7 +137,7 @@ func (in *VariantsInput) Validate(current []Variant) ([]Variant, error) {
 			}
 			seenID[id] = i
 		}
-		sku, err := requireText(field(".sku"), v.SKU, MaxSKULength)
+		sku, err := requireCode(field(".sku"), v.SKU, MaxSKULength)
 		if err != nil {
 			return nil, err
 		}
@@ -221,7 +221,7 @@ func (in *VariantsInput) validateOptions() error {
 // admin's editor types an option's values as a list separated by commas, and browse takes sizes
 // and colours so (?size=S,M), so a value "Black, White" could be neither edited nor filtered on.
 func optionText(field, s string) (string, error) {
-	s, err := requireText(field, s, MaxOptionText)
+	s, err := requireCode(field, s, MaxOptionText)
 	if err != nil {
 		return "", err
 	}

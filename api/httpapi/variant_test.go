@@ -190,6 +190,8 @@ func TestSetVariantsRefusals(t *testing.T) {
 		{"400-value-invisible", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "\u200b"} }), 400, "options[0].values[1] is required."},
 		{"400-value-comma", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["values"] = []string{"Black, White", "Sand"} }), 400, "Field options[1].values[0] must not contain a comma."},
 		{"400-option-name-comma", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["name"] = "Size,Fit" }), 400, "Field options[0].name must not contain a comma."},
+		{"400-value-zero-width", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "M\u200b"} }), 400, "Field options[0].values[1] must not contain invisible characters"},
+		{"400-sku-zero-width", admin, id, edit(func(_ map[string]any, vs []map[string]any) { vs[1]["sku"] = "TEE\u200b-M-NAVY" }), 400, "Field variants[1].sku must not contain invisible characters"},
 		{"400-option-twice", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "SIZE" }), 400, "options[1].name repeats"},
 		{"400-value-twice", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "s"} }), 400, "options[0].values repeats"},
 		{"400-variants-without-options", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["options"] = []any{} }), 400, "Field variants must be empty"},

@@ -1,0 +1,118 @@
+package shop_test
+
+import (
+	"strings"
+	"testing"
+
+	"shop"
+)
+
+// textRules checks one piece of text as a field of the given kind: a category's name, a
+// product's name or description, a shopper's name, an option's value or a SKU.
+var textRules = map[string]func(s string) error{
+	"category": func(s string) error { _, err := shop.ValidateCategoryName(s); return err },
+	"product": func(s string) error {
+		p := shop.ProductInput{Name: s, Description: "Soft cotton.", CategoryID: "c"}
+		return p.Validate()
+	},
+	"description": func(s string) error {
+		p := shop.ProductInput{Name: "Kurta", Description: s, CategoryID: "c"}
+		return p.Validate()
+	},
+	"shopper": func(s string) error {
+		r := shop.Registration{Name: s, Email: "asha@example.com", Password: "secret1", Phone: "1", Address: "x", Answer: "a"}
+		return r.Validate()
+	},
+	"option-value": func(s string) error {
+		in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S", s}}}}
+		_, err := in.Validate(nil)
+		return err
+	},
+	"option-name": func(s string) error {
+		in := shop.VariantsInput{Options: []shop.Option{{Name: s, Values: []string{"S"}}}}
+		_, err := in.Validate(nil)
+		return err
+	},
+	"sku": func(s string) error {
+		in := shop.VariantsInput{Options: []shop.Option{{Name: "Size", Values: []string{"S"}}},
+			Variants: []shop.VariantInput{{SKU: s, Options: map[string]string{"Size": "S"}, Quantity: qty(1)}}}
+		_, err := in.Validate(nil)
+		return err
+	},
+}
+
+// Text that any language writes stays valid wherever it is typed.
+func TestTextThatStaysValid(t *testing.T) {
+	for _, tc := range []struct {
+		kinds []string
+		text  string
+	}{
+		{[]string{"category", "product", "shopper", "option-value", "option-name", "sku", "description"}, "Café Crème"},
+		{[]string{"category", "product", "shopper", "option-value", "description"}, "कुर्ता"},
+		{[]string{"category", "product", "description"}, "Kurta – हथकरघा"},
+		{[]string{"category", "product", "description"}, "Handloom Kurta/कुर्ता"},
+		{[]string{"category", "product", "shopper", "option-value"}, "Tシャツ"},
+		{[]string{"category", "product", "shopper", "option-value"}, "Áo dài đe\u0323\u0302p"},    // ệ as a letter and two marks
+		{[]string{"category", "product", "shopper", "option-value"}, "Z\u0301\u0302\u0303\u0304"}, // four marks on one letter
+		{[]string{"category", "product", "shopper"}, "क्\u200dष"},                                 // a half form, made with a joiner
+		{[]string{"category", "product", "shopper", "description"}, "Family 👨\u200d👩\u200d👧"},     // an emoji sequence with joiners
+		{[]string{"option-value", "option-name", "product", "category"}, "❤️ Red"},                // an emoji with its variation selector
+		{[]string{"option-value", "sku"}, "1️⃣"},                                                  // a keycap: a selector and an enclosing mark
+		{[]string{"sku"}, "TEE-M-NAVY"},
+		{[]string{"description"}, "שלום\u200f 123\nA second line\u200e, and 👨\u200d👩\u200d👧"},
+		{[]string{"category", "product"}, "Tees & Tops"},
+	} {
+		for _, kind := range tc.kinds {
+			if err := textRules[kind](tc.text); err != nil {
+				t.Errorf("%s %q refused: %v", kind, tc.text, err)
+			}
+		}
+	}
+}
+
+// Text that looks like other text, or spills over what is around it, is refused with a
+// message naming the field.
+func TestTextThatMisleadsIsRefused(t *testing.T) {
+	zalgo := "Z\u0301\u0302\u0303\u0304\u0305"
+	for _, tc := range []struct {
+		kinds []string
+		text  string
+		want  string
+	}{
+		// Characters that show nothing make no name.
+		{[]string{"category", "product", "shopper", "option-value"}, "\u2800", "is required."},
+		{[]string{"category", "product", "shopper", "option-value"}, "\u3164", "is required."},
+		{[]string{"category", "product", "shopper", "option-value"}, "\u115f\u1160", "is required."},
+		{[]string{"category", "product", "shopper", "option-value"}, "\uffa0 \u2800", "is required."},
+		// Direction overrides, isolates and marks reorder a one-line field and its row.
+		{[]string{"category", "product", "shopper", "option-value", "sku"}, "Asha\u202egnp.exe", "must not contain characters that change the direction"},
+		{[]string{"category"}, "Bags\u202a", "must not contain characters that change the direction"},
+		{[]string{"category"}, "Bags\u202d", "must not contain characters that change the direction"},
+		{[]string{"category"}, "\u2066Bags\u2069", "must not contain characters that change the direction"},
+		{[]string{"category"}, "Bags\u2067", "must not contain characters that change the direction"},
+		{[]string{"category"}, "Bags\u2068", "must not contain characters that change the direction"},
+		{[]string{"shopper"}, "Asha\u200e", "must not contain characters that change the direction"},
+		{[]string{"shopper"}, "Asha\u200f", "must not contain characters that change the direction"},
+		{[]string{"shopper"}, "Asha\u061c", "must not contain characters that change the direction"},
+		// Marks stacked past any language's spill over the rows around them.
+		{[]string{"category", "product", "shopper", "option-value", "description"}, zalgo, "must not stack more than 4"},
+		{[]string{"category"}, "Z\u0301\u0302\u200d\u0303\u0304\u0305", "must not stack more than 4"},
+		// A size, a colour or a SKU with an invisible character is another that looks the same.
+		{[]string{"option-value", "option-name", "sku"}, "M\u200b", "must not contain invisible characters"},
+		{[]string{"option-value", "sku"}, "TEE\u2060M", "must not contain invisible characters"},
+		{[]string{"option-value", "option-name"}, "Si\u00adze", "must not contain invisible characters"},
+		{[]string{"option-value"}, "M\u2800", "must not contain invisible characters"},
+		{[]string{"option-value"}, "Red 👨\u200d👩\u200d👧", "must not contain invisible characters"},
+		// A word of two alphabets passes for the word it mimics.
+		{[]string{"category", "product"}, "Zet\u0430", "must not mix alphabets"},            // a Cyrillic а
+		{[]string{"category", "product"}, "Linen \u03a4ee", "must not mix alphabets"},       // a Greek Τ
+		{[]string{"category", "product"}, "Zet\u200b\u0430 Tees", "must not mix alphabets"}, // hidden by a zero-width space
+	} {
+		for _, kind := range tc.kinds {
+			err := textRules[kind](tc.text)
+			if shop.ErrorCode(err) != shop.EINVALID || !strings.Contains(shop.ErrorMessage(err), tc.want) {
+				t.Errorf("%s %q: %v; want EINVALID mentioning %q", kind, tc.text, err, tc.want)
+			}
+		}
+	}
+}
