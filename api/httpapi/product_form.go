@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"shop"
+	"shop/photosize"
 )
 
 // maxFieldBytes bounds one text field of the product form.
@@ -69,8 +70,9 @@ func (f *productForm) readPart(part *multipart.Part, fields map[string]string) e
 	return nil
 }
 
-// spoolPhoto copies the photo to a temporary file, at most shop.MaxPhotoBytes of it, and
-// learns its type from its first bytes. An empty photo field means no new photo.
+// spoolPhoto copies the photo to a temporary file, at most shop.MaxPhotoBytes of it, learns its
+// type from its first bytes and checks that it reads whole as an image of that type. An empty
+// photo field means no new photo.
 func (f *productForm) spoolPhoto(r io.Reader) error {
 	if f.spool != nil {
 		return shop.Errorf(shop.EINVALID, "Send at most one photo.")
@@ -90,12 +92,15 @@ func (f *productForm) spoolPhoto(r io.Reader) error {
 	if n == 0 {
 		return nil
 	}
-	head := make([]byte, min(n, 512))
-	if _, err := file.ReadAt(head, 0); err != nil {
+	src := make([]byte, n)
+	if _, err := file.ReadAt(src, 0); err != nil {
 		return err
 	}
-	ct, err := sniffPhoto(head)
+	ct, err := sniffPhoto(src[:min(n, 512)])
 	if err != nil {
+		return err
+	}
+	if err := checkPhoto(src); err != nil {
 		return err
 	}
 	if _, err := file.Seek(0, io.SeekStart); err != nil {
@@ -116,6 +121,27 @@ func sniffPhoto(head []byte) (string, error) {
 		return "", shop.Errorf(shop.EUNSUPPORTED, "Photo must be a JPEG, PNG, WebP or GIF image.")
 	}
 	return ct, nil
+}
+
+// errPhotoUnreadable answers a photo whose first bytes name an image type but whose pixels do
+// not decode: a damaged file, or one cut short, that shoppers would see as a broken image.
+var errPhotoUnreadable = shop.Errorf(shop.EUNSUPPORTED,
+	"Photo could not be read as an image: the file may be damaged or incomplete. Please save it again and upload it.")
+
+// checkPhoto reads the photo's pixels, as its smaller copies will be made from them. One that
+// declares more pixels than are decoded (a few kilobytes can declare gigabytes of pixels) is
+// too large.
+func checkPhoto(src []byte) error {
+	err := photosize.Check(src)
+	var pixels *photosize.PixelsError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &pixels):
+		return shop.Errorf(shop.ETOOLARGE, "Photo must be at most %d megapixels; this one is %d × %d pixels.",
+			pixels.Max/1_000_000, pixels.Width, pixels.Height)
+	}
+	return errPhotoUnreadable
 }
 
 // Close removes the spooled photo.

@@ -2,7 +2,9 @@ package httpapi_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/png"
@@ -89,6 +91,20 @@ func pngPhoto(t *testing.T, c color.RGBA) []byte {
 	return buf.Bytes()
 }
 
+// webpPhoto is a WebP photo of one pixel (lossless): Go encodes no WebP.
+var webpPhoto = []byte("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00")
+
+// pngDeclaring is the start of a PNG declaring w × h pixels (8-bit RGBA), with no pixels after
+// it: what a decompression bomb shows before its pixels.
+func pngDeclaring(w, h uint32) []byte {
+	ihdr := binary.BigEndian.AppendUint32([]byte("IHDR"), w)
+	ihdr = binary.BigEndian.AppendUint32(ihdr, h)
+	ihdr = append(ihdr, 8, 6, 0, 0, 0)
+	out := append([]byte("\x89PNG\r\n\x1a\n"), binary.BigEndian.AppendUint32(nil, uint32(len(ihdr)-4))...)
+	out = append(out, ihdr...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(ihdr))
+}
+
 // photoFiles counts the photos of the photos bucket and their chunks, leaving out the smaller
 // copies kept beside each; a copy whose photo is gone, or a chunk of no file, fails the test.
 func (a *app) photoFiles() (files, chunks int64) {
@@ -165,7 +181,14 @@ func TestCreateProduct(t *testing.T) {
 	good := productFields(catID, "Indigo Kurta")
 	photo := pngPhoto(t, color.RGBA{40, 60, 160, 255})
 	big := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 5<<20)...)
-	webp := append([]byte("RIFF\x10\x00\x00\x00WEBPVP8 "), make([]byte, 100)...)
+	webp := webpPhoto
+	// The first bytes of an image type, and then what no image holds.
+	junk := bytes.Repeat([]byte{7}, 200)
+	fakePNG := append([]byte("\x89PNG\r\n\x1a\n"), junk...)
+	fakeGIF := append([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), junk...)
+	fakeJPEG := append([]byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), junk...)
+	fakeWebP := append([]byte("RIFF\x10\x00\x00\x00WEBPVP8 "), make([]byte, 100)...)
+	cutShort := photo[:len(photo)/2]
 
 	t.Run("create-201", func(t *testing.T) {
 		m := expect(t, a.sendProduct("POST", "/api/v1/product/create-product", admin, good, &photoFile{bytes: photo, first: true}), 201)
@@ -208,6 +231,14 @@ func TestCreateProduct(t *testing.T) {
 		{"create-415-text", admin, good, &photoFile{bytes: []byte("just some text, not an image at all")}, 415, "JPEG"},
 		{"create-415-svg", admin, good, &photoFile{bytes: []byte(`<svg xmlns="http://www.w3.org/2000/svg"></svg>`), first: true}, 415, "image"},
 		{"create-413-photo", admin, good, &photoFile{bytes: big, first: true}, 413, "5 MiB"},
+		{"create-415-png-junk", admin, good, &photoFile{bytes: fakePNG, first: true}, 415, "Photo could not be read as an image"},
+		{"create-415-gif-junk", admin, good, &photoFile{bytes: fakeGIF}, 415, "Photo could not be read as an image"},
+		{"create-415-jpeg-junk", admin, good, &photoFile{bytes: fakeJPEG, first: true}, 415, "Photo could not be read as an image"},
+		{"create-415-webp-junk", admin, good, &photoFile{bytes: fakeWebP}, 415, "Photo could not be read as an image"},
+		{"create-415-cut-short", admin, good, &photoFile{bytes: cutShort, first: true}, 415, "Photo could not be read as an image"},
+		{"create-413-megapixels", admin, good, &photoFile{bytes: pngDeclaring(8000, 6000), first: true}, 413,
+			"Photo must be at most 40 megapixels; this one is 8000 × 6000 pixels."},
+		{"create-413-billions-of-pixels", admin, good, &photoFile{bytes: pngDeclaring(100000, 100000)}, 413, "at most 40 megapixels"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -69,6 +69,28 @@ func Scale(src []byte, width int) ([]byte, error) {
 // ErrNotScalable is a photo whose pixels cannot be read (or are too many to scale).
 var ErrNotScalable = errors.New("photo cannot be scaled")
 
+// PixelsError is a photo that declares more pixels than are decoded. It is ErrNotScalable.
+type PixelsError struct {
+	Width, Height int
+	Max           int // the most pixels a photo of its colour depth may have
+}
+
+func (e *PixelsError) Error() string {
+	return fmt.Sprintf("%v: %dx%d pixels, more than %d", ErrNotScalable, e.Width, e.Height, e.Max)
+}
+
+func (e *PixelsError) Unwrap() error { return ErrNotScalable }
+
+// Check reports whether the photo src can be read whole, as its copies will be: nil, a
+// *PixelsError for one with too many pixels, or another ErrNotScalable for one whose pixels
+// do not decode (a damaged or cut-off file whose first bytes say it is an image).
+func Check(src []byte) error {
+	decoding <- struct{}{}
+	defer func() { <-decoding }()
+	_, err := decode(src)
+	return err
+}
+
 // maxPixels bounds the photos decoded: a small file can declare a huge image (a
 // decompression bomb) that would take gigabytes to decode.
 const maxPixels = 40_000_000
@@ -86,9 +108,8 @@ func decode(src []byte) (image.Image, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNotScalable, err)
 	}
-	pixels := cfg.Width * cfg.Height
-	if pixels > maxPixels || pixels*bytesPerPixel(cfg.ColorModel) > maxDecodedBytes {
-		return nil, fmt.Errorf("%w: %dx%d pixels", ErrNotScalable, cfg.Width, cfg.Height)
+	if most := min(maxPixels, maxDecodedBytes/bytesPerPixel(cfg.ColorModel)); cfg.Width*cfg.Height > most {
+		return nil, &PixelsError{Width: cfg.Width, Height: cfg.Height, Max: most}
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {

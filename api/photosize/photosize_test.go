@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/gif"
 	"image/jpeg"
 	"image/png"
 	"strings"
@@ -108,5 +109,55 @@ func TestPhotosTooBigToDecodeAreRefused(t *testing.T) {
 	}
 	if copies, err := photosize.Copies(buf.Bytes()); err != nil || len(copies) != len(photosize.Widths) {
 		t.Fatalf("a small 16-bit photo: %d copies, %v", len(copies), err)
+	}
+}
+
+// Check reads a photo whole: a file that only starts like an image, or is cut short, is not
+// one, and one declaring too many pixels says how many it may have.
+func TestCheck(t *testing.T) {
+	var gifBuf bytes.Buffer
+	if err := gif.Encode(&gifBuf, image.NewPaletted(image.Rect(0, 0, 8, 6), color.Palette{color.Black, color.White}), nil); err != nil {
+		t.Fatal(err)
+	}
+	webp := []byte("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00")
+	pngPhoto, jpegPhoto := encoded(t, 40, 30, true), encoded(t, 40, 30, false)
+	for _, tc := range []struct {
+		name    string
+		src     []byte
+		wantErr bool
+	}{
+		{"png", pngPhoto, false},
+		{"jpeg", jpegPhoto, false},
+		{"gif", gifBuf.Bytes(), false},
+		{"webp", webp, false},
+		{"png with bytes after its end", append(bytes.Clone(pngPhoto), "trailing"...), false},
+		{"png header then junk", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 200)...), true},
+		{"gif header then junk", append([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), bytes.Repeat([]byte{7}, 200)...), true},
+		{"jpeg header then junk", append([]byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), bytes.Repeat([]byte{7}, 200)...), true},
+		{"webp header then zeros", append([]byte("RIFF\x10\x00\x00\x00WEBPVP8 "), make([]byte, 100)...), true},
+		{"png cut short", pngPhoto[:len(pngPhoto)/2], true},
+		{"jpeg cut short", jpegPhoto[:len(jpegPhoto)/2], true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := photosize.Check(tc.src)
+			var pixels *photosize.PixelsError
+			if (err != nil) != tc.wantErr || (err != nil && (!errors.Is(err, photosize.ErrNotScalable) || errors.As(err, &pixels))) {
+				t.Fatalf("Check = %v, want an error %v (ErrNotScalable, not for its pixels)", err, tc.wantErr)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		src     []byte
+		w, h    int
+		wantMax int
+	}{
+		{pngHeader(8000, 6000, 8, 6), 8000, 6000, 40_000_000},
+		{pngHeader(5000, 5000, 16, 6), 5000, 5000, 20_971_520}, // 16 bits a channel: 8 bytes a pixel
+	} {
+		var pixels *photosize.PixelsError
+		if err := photosize.Check(tc.src); !errors.As(err, &pixels) || !errors.Is(err, photosize.ErrNotScalable) ||
+			pixels.Width != tc.w || pixels.Height != tc.h || pixels.Max != tc.wantMax {
+			t.Errorf("Check of %dx%d = %v, want a PixelsError of at most %d", tc.w, tc.h, err, tc.wantMax)
+		}
 	}
 }
