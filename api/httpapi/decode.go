@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -68,12 +69,64 @@ func jsonError(err error, target reflect.Type) error {
 			return shop.Errorf(shop.EINVALID, "Field %s must be a list of %s.", typeErr.Field, jsonKinds(deref(typeErr.Type).Kind()))
 		}
 		return shop.Errorf(shop.EINVALID, "Field %s must be %s.", typeErr.Field, jsonKind(deref(typeErr.Type).Kind()))
+	case isTimeError(err):
+		// The time decoder names no field: the body's one date-and-time field is named (a body
+		// of several is told only what form a date and time takes).
+		if fields := timeFields(target, "", 0); len(fields) == 1 {
+			return shop.Errorf(shop.EINVALID, "Field %s must be a date and time as the shop's answers give it, such as %s.",
+				fields[0], timeExample)
+		}
+		return shop.Errorf(shop.EINVALID, "A date and time must be written as the shop's answers give it, such as %s.", timeExample)
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
 	case errors.Is(err, io.EOF):
 		return shop.Errorf(shop.EINVALID, "The request body is empty; a JSON object is expected.")
 	}
 	return shop.Errorf(shop.EINVALID, "The request body is not valid JSON.")
+}
+
+// timeExample is a date and time as the answers write it (RFC 3339).
+const timeExample = "2025-05-01T09:30:00Z"
+
+// isTimeError reports an error of time.Time's JSON decoder: a string that is not an RFC 3339
+// date and time (*time.ParseError), or a value that is not a string, which it tells only in
+// words.
+func isTimeError(err error) bool {
+	var parseErr *time.ParseError
+	return errors.As(err, &parseErr) || strings.HasPrefix(err.Error(), "Time.UnmarshalJSON:")
+}
+
+// timeFields answers the paths (JSON names joined by dots, as the decoder names fields) of the
+// date-and-time fields within t, looking depth levels deep at most.
+func timeFields(t reflect.Type, prefix string, depth int) []string {
+	t = deref(t)
+	for t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Array) {
+		t = deref(t.Elem())
+	}
+	if t == nil || t.Kind() != reflect.Struct || depth > 5 {
+		return nil
+	}
+	var out []string
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if (!f.IsExported() && !f.Anonymous) || tag == "-" {
+			continue
+		}
+		path := prefix
+		if !f.Anonymous || tag != "" { // an embedded struct's fields are the outer one's
+			if tag == "" {
+				tag = f.Name
+			}
+			path = strings.TrimPrefix(prefix+"."+tag, ".")
+		}
+		if deref(f.Type) == reflect.TypeFor[time.Time]() {
+			out = append(out, path)
+			continue
+		}
+		out = append(out, timeFields(f.Type, path, depth+1)...)
+	}
+	return out
 }
 
 // jsonKind names what JSON value decodes into a Go value of kind.

@@ -176,6 +176,14 @@ func TestSetVariantsRefusals(t *testing.T) {
 		{"400-values-of-numbers", admin, id, map[string]any{"options": []any{map[string]any{"name": "Size", "values": []int{38, 40}}}}, 400, "Field options.values must be a list of strings."},
 		{"400-quantity-type", admin, id, edit(func(_ map[string]any, vs []map[string]any) { vs[0]["quantity"] = 1.5 }), 400, "Field variants.quantity must be a whole number, written in digits."},
 		{"400-quantity-exponent", admin, id, `{"options":[{"name":"Size","values":["S"]}],"variants":[{"sku":"X1","options":{"Size":"S"},"quantity":1e12}]}`, 400, "Field variants.quantity must be a whole number, written in digits."},
+		{"400-updatedAt-words", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["updatedAt"] = "yesterday" }), 400,
+			"Field updatedAt must be a date and time as the shop's answers give it, such as 2025-05-01T09:30:00Z."},
+		{"400-updatedAt-date-only", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["updatedAt"] = "2025-05-01" }), 400,
+			"Field updatedAt must be a date and time"},
+		{"400-updatedAt-number", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["updatedAt"] = 5 }), 400,
+			"Field updatedAt must be a date and time"},
+		{"400-updatedAt-object", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["updatedAt"] = map[string]any{} }), 400,
+			"Field updatedAt must be a date and time"},
 		{"400-four-options", admin, id, edit(func(b map[string]any, _ []map[string]any) {
 			b["options"] = append(b["options"].([]any), map[string]any{"name": "Fit", "values": []string{"Slim"}},
 				map[string]any{"name": "Sleeve", "values": []string{"Long"}})

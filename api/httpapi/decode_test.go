@@ -1,0 +1,61 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"shop"
+)
+
+// A date and time the decoder cannot read is a 400 naming its field, found in the body's type
+// however deep; a body with several such fields is told the form a date and time takes.
+func TestJSONErrorNamesTheTimeField(t *testing.T) {
+	type inner struct {
+		Since *time.Time `json:"since"`
+	}
+	type embedded struct {
+		At time.Time `json:"at"`
+	}
+	type nested struct {
+		Name   string  `json:"name"`
+		Window []inner `json:"window"`
+	}
+	type twoTimes struct {
+		From time.Time `json:"from"`
+		To   time.Time `json:"to"`
+	}
+	type withEmbedded struct {
+		embedded
+		Note string `json:"note"`
+	}
+	const form = "must be a date and time as the shop's answers give it, such as 2025-05-01T09:30:00Z."
+	for _, tc := range []struct {
+		name   string
+		target any
+		body   string
+		want   string
+	}{
+		{"words", &shop.VariantsInput{}, `{"updatedAt":"yesterday"}`, "Field updatedAt " + form},
+		{"a number", &shop.VariantsInput{}, `{"updatedAt":5}`, "Field updatedAt " + form},
+		{"a boolean", &shop.VariantsInput{}, `{"updatedAt":true}`, "Field updatedAt " + form},
+		{"a date without a time", &shop.VariantsInput{}, `{"updatedAt":"2025-05-01"}`, "Field updatedAt " + form},
+		{"an hour out of range", &shop.VariantsInput{}, `{"updatedAt":"2025-05-01T25:00:00Z"}`, "Field updatedAt " + form},
+		{"in a list", &nested{}, `{"window":[{"since":"soon"}]}`, "Field window.since " + form},
+		{"embedded", &withEmbedded{}, `{"at":7}`, "Field at " + form},
+		{"two fields", &twoTimes{}, `{"from":"2025-05-01T09:30:00Z","to":"later"}`,
+			"A date and time must be written as the shop's answers give it, such as 2025-05-01T09:30:00Z."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := json.Unmarshal([]byte(tc.body), tc.target)
+			if err == nil {
+				t.Fatal("the body decoded")
+			}
+			got := jsonError(err, reflect.TypeOf(tc.target))
+			if shop.ErrorCode(got) != shop.EINVALID || shop.ErrorMessage(got) != tc.want {
+				t.Fatalf("jsonError = %v, want EINVALID %q", got, tc.want)
+			}
+		})
+	}
+}
