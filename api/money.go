@@ -3,7 +3,9 @@ package shop
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
+	"strings"
 )
 
 // DefaultCurrency is the ISO code (lower case) prices are in and cards are charged in when the
@@ -33,11 +35,22 @@ func ParsePaise(rupees float64) (Paise, error) {
 // a filter's bound, or an amount stored after it was checked.
 func RoundPaise(rupees float64) Paise { return Paise(math.Round(rupees * 100)) }
 
-// ParsePaiseString parses a price as typed in a form ("499", "499.5", "499.99").
+// priceText is a price as a form's number field sends it: digits, with a decimal point and
+// decimals or not. A browser sends ".5" as typed, so the digits before the point may be
+// missing; nothing else Go would read as a number is a price ("0x1p4", "1_0", "+5", "5.",
+// "1e3", "Inf").
+var priceText = regexp.MustCompile(`^(\d+(\.\d+)?|\.\d+)$`)
+
+// ParsePaiseString parses a price as typed in a form ("499", "499.5", "499.99"), spaces around
+// it left out. How many decimals it may have is ParsePaise's rule.
 func ParsePaiseString(s string) (Paise, error) {
+	s = strings.TrimSpace(s)
+	if !priceText.MatchString(s) {
+		return 0, Errorf(EINVALID, "Price must be a number of at least 0, written in digits (such as 499 or 499.50).")
+	}
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return 0, Errorf(EINVALID, "Price must be a number of at least 0.")
+		return 0, Errorf(EINVALID, "Price is too large.")
 	}
 	return ParsePaise(f)
 }

@@ -2,6 +2,7 @@ package shop_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"shop"
@@ -20,6 +21,37 @@ func TestParsePaise(t *testing.T) {
 		got, err := shop.ParsePaise(tc.in)
 		if (err != nil) != tc.wantErr || got != tc.want {
 			t.Errorf("ParsePaise(%v) = %v, %v; want %v, err %v", tc.in, got, err, tc.want, tc.wantErr)
+		}
+	}
+}
+
+// A price is read as a form's number field sends it, and only so: what else Go reads as a
+// number ("0x1p4", "1_0", "+5", "1e3") is no price an admin typed.
+func TestParsePaiseString(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want shop.Paise
+	}{
+		{"0", 0}, {"499", 49900}, {"1299.5", 129950}, {"1299.50", 129950}, {"1299.99", 129999},
+		{" 5 ", 500}, {"5\t", 500}, {".5", 50}, {"0.10", 10}, {"007", 700}, {"10.000", 1000},
+	} {
+		if got, err := shop.ParsePaiseString(tc.in); err != nil || got != tc.want {
+			t.Errorf("ParsePaiseString(%q) = %d, %v; want %d", tc.in, got, err, tc.want)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"0x1p4", "written in digits"}, {"0x10", "written in digits"}, {"1_0", "written in digits"},
+		{"+5", "written in digits"}, {"5.", "written in digits"}, {"1e3", "written in digits"},
+		{"-5", "at least 0"}, {"-0", "at least 0"}, {"Inf", "written in digits"}, {"NaN", "written in digits"},
+		{"5 0", "written in digits"}, {"1,299", "written in digits"}, {"", "written in digits"}, {".", "written in digits"},
+		{"१२", "written in digits"}, // Devanagari digits
+		{"10.999", "at most two decimals"}, {"1.005", "at most two decimals"},
+		{"1000000001", "too large"}, {strings.Repeat("9", 400), "too large"},
+	} {
+		_, err := shop.ParsePaiseString(tc.in)
+		if shop.ErrorCode(err) != shop.EINVALID || !strings.Contains(shop.ErrorMessage(err), tc.want) ||
+			!strings.HasPrefix(shop.ErrorMessage(err), "Price") {
+			t.Errorf("ParsePaiseString(%q) = %v; want EINVALID naming Price, mentioning %q", tc.in, err, tc.want)
 		}
 	}
 }

@@ -39,8 +39,8 @@ func parseProductFields(fields map[string]string) (shop.ProductInput, error) {
 	if in.Price, err = shop.ParsePaiseString(strings.TrimSpace(fields["price"])); err != nil {
 		return in, err
 	}
-	q, err := strconv.Atoi(strings.TrimSpace(fields["quantity"]))
-	if err != nil {
+	q, ok := wholeNumber(fields["quantity"])
+	if !ok {
 		return in, shop.Errorf(shop.EINVALID, "Quantity must be a whole number from 0 to %d.", shop.MaxQuantity)
 	}
 	in.Quantity = q
@@ -59,11 +59,23 @@ func parseProductFields(fields map[string]string) (shop.ProductInput, error) {
 		}
 	}
 	if loaded := strings.TrimSpace(fields["loadedQuantity"]); loaded != "" {
-		n, err := strconv.Atoi(loaded)
-		if err != nil || n < 0 {
+		n, ok := wholeNumber(loaded)
+		if !ok {
 			return in, shop.Errorf(shop.EINVALID, "loadedQuantity must be the product's quantity as it was loaded.")
 		}
 		in.LoadedQuantity = &n
 	}
 	return in, in.Validate()
+}
+
+// wholeNumber reads a count as a form's number field sends it: digits only, spaces around them
+// left out ("+5", "1_000" and "0x10" are no count). More than 9 digits is no count either: no
+// stock is so large, and the sum never overflows.
+func wholeNumber(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if s == "" || len(s) > 9 || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
 }
