@@ -229,6 +229,9 @@ func (r *CheckoutRequest) buyer() *User {
 // Validate returns the first problem with the request's shape. Whether the products exist
 // and are in stock is checked against the store.
 func (r *CheckoutRequest) Validate() error {
+	// A nonce of spaces is no card: it is missing, not a token for the gateway to judge (the
+	// sandbox approves any nonce but an empty one).
+	r.Nonce = strings.TrimSpace(r.Nonce)
 	switch {
 	case r.BuyerID == "":
 		return Errorf(EUNAUTHORIZED, "Please sign in to pay.")

@@ -331,6 +331,7 @@ func TestCheckoutFailuresChangeNothing(t *testing.T) {
 		{"400-cart-not-list", token, map[string]any{"nonce": okNonce, "cart": "shirt"}, 400, "Field cart must be a list."},
 		{"400-cart-too-long", token, map[string]any{"nonce": okNonce, "cart": cart(many...)}, 400, "cart"},
 		{"400-no-nonce", token, map[string]any{"cart": cart(shirt)}, 400, "nonce"},
+		{"400-blank-nonce", token, map[string]any{"nonce": "   ", "cart": cart(shirt)}, 400, "Field nonce is required: the card details are missing."},
 		{"400-nonce-number", token, map[string]any{"nonce": 42, "cart": cart(shirt)}, 400, "nonce"},
 		{"400-not-json", token, "nonce=x", 400, "JSON"},
 		{"401-no-token", "", map[string]any{"nonce": okNonce, "cart": cart(shirt)}, 401, ""},
