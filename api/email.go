@@ -13,7 +13,25 @@ var (
 	errBadEmail      = Errorf(EINVALID, "Email must be a valid email address.")
 	errInvisible     = Errorf(EINVALID, "Email must not contain invisible characters.")
 	errMixedAlphabet = Errorf(EINVALID, "Email must not mix alphabets (such as Latin and Cyrillic) in one name.")
+	errLetterNotSent = Errorf(EINVALID,
+		"Email must have only Latin letters without accents, digits and signs such as . _ + - before the @: the shop's sign-in form cannot send others.")
 )
+
+// accountEmail is NormalizeEmail for the address a new account signs in with. Before the @ it
+// must hold only what a browser's email field sends there (ASCII): an account "zoë@x.co" could
+// never sign in on the shop's pages. The domain may be in any script (a browser sends it
+// encoded, "xn--bcher-kva.de", which NormalizeEmail reads as "bücher.de").
+func accountEmail(email string) (string, error) {
+	e, err := NormalizeEmail(email)
+	if err != nil {
+		return "", err
+	}
+	local := e[:strings.LastIndexByte(e, '@')]
+	if strings.IndexFunc(local, func(r rune) bool { return r > unicode.MaxASCII }) >= 0 {
+		return "", errLetterNotSent
+	}
+	return e, nil
+}
 
 // NormalizeEmail returns the one form under which an email is stored and looked up, so that
 // addresses that look alike cannot become two accounts: trimmed, its name (before the @)

@@ -49,3 +49,36 @@ func TestNormalizeEmailRefusesInvisibleAndMixedAlphabets(t *testing.T) {
 		}
 	}
 }
+
+// A new account's address has before the @ only what a browser's email field sends: one with
+// an accented or non-Latin letter there could never sign in on the shop's pages. Its domain
+// may be in any script, which a browser sends encoded.
+func TestRegistrationEmailIsOneTheSignInFormSends(t *testing.T) {
+	register := func(email string) (string, error) {
+		r := shop.Registration{Name: "Zoë", Email: email, Password: "secret1", Phone: "1", Address: "x", Answer: "a"}
+		err := r.Validate()
+		return r.Email, err
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"zoe@example.com", "zoe@example.com"},
+		{" Zoe.Smith+shop@Example.COM ", "zoe.smith+shop@example.com"},
+		{"ＺＯＥ@example.com", "zoe@example.com"}, // full-width letters are plain ones
+		{"kunde@bücher.de", "kunde@bücher.de"},
+		{"kunde@xn--bcher-kva.de", "kunde@bücher.de"},
+		{"o'brien@example.ie", "o'brien@example.ie"},
+	} {
+		if got, err := register(tc.in); err != nil || got != tc.want {
+			t.Errorf("registering %q: %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	for _, in := range []string{"zoë@x.co", "zoë@x.co", "rené@example.com", "иван@example.com", "tanaka太郎@example.jp", "कुमार@example.in"} {
+		_, err := register(in)
+		if shop.ErrorCode(err) != shop.EINVALID || !strings.HasPrefix(shop.ErrorMessage(err), "Email must have only Latin letters without accents") {
+			t.Errorf("registering %q: %v; want a 400 about the letters before the @", in, err)
+		}
+	}
+	// Signing in with such an address is still read (and fails as any unknown address does).
+	if e, err := shop.ValidateLogin("zoë@x.co", "secret1"); err != nil || e != "zoë@x.co" {
+		t.Errorf("ValidateLogin(zoë@x.co) = %q, %v; want it read", e, err)
+	}
+}

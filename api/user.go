@@ -50,7 +50,7 @@ func (r *Registration) Validate() error {
 	if r.Name, err = requireText("Name", r.Name, 100); err != nil {
 		return err
 	}
-	if r.Email, err = NormalizeEmail(r.Email); err != nil {
+	if r.Email, err = accountEmail(r.Email); err != nil {
 		return err
 	}
 	if err = validatePassword("Password", r.Password); err != nil {

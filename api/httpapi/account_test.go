@@ -65,6 +65,8 @@ func TestRegister(t *testing.T) {
 		{"400-blank-name", with(validRegistration(), "name", "   "), 400, "Name"},
 		{"400-missing-email", with(validRegistration(), "email", nil), 400, "Email"},
 		{"400-bad-email", with(validRegistration(), "email", "not-an-email"), 400, "Email"},
+		{"400-accented-email", with(validRegistration(), "email", "zoë@x.co"), 400, "Email must have only Latin letters without accents"},
+		{"400-cyrillic-email", with(validRegistration(), "email", "иван@example.com"), 400, "before the @"},
 		{"400-short-password", with(validRegistration(), "password", "12345"), 400, "Password"},
 		{"400-missing-phone", with(validRegistration(), "phone", nil), 400, "Phone"},
 		{"400-missing-address", with(validRegistration(), "address", nil), 400, "Address"},
@@ -121,6 +123,11 @@ func TestLogin(t *testing.T) {
 		body: map[string]string{"email": "nobody@example.com", "password": "wrong-password"}}), 401)
 	if wrongPw["message"] != unknown["message"] {
 		t.Errorf("unknown email and wrong password answer differently: %q vs %q", unknown["message"], wrongPw["message"])
+	}
+	// An address the shop takes no account for is as unknown as any other.
+	if m := expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "zoë@x.co", "password": "wrong-password"}}), 401); m["message"] != unknown["message"] {
+		t.Errorf("an accented address answers %q, not as an unknown one", m["message"])
 	}
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", body: map[string]string{"email": "asha@example.com"}}), 400)
 	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", body: map[string]any{"email": 7, "password": "x"}}), 400)
