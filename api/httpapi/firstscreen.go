@@ -12,7 +12,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/gin-gonic/gin"
 
@@ -55,7 +54,7 @@ const (
 const (
 	gridPhotoSizes = "(max-width: 599px) calc((100vw - 32px) * 0.75), (max-width: 1023px) 34vw, 225px"
 	tilePhotoSizes = "(max-width: 599px) calc((100vw - 32px) * 0.75), 300px"
-	cardPreview    = 60 // characters of a card's description, as JavaScript counts them
+	cardPreview    = 60 // characters (code points) of a card's description
 )
 
 // The filter panel's id and the values a filter list shows until it is opened, as the client
@@ -298,14 +297,18 @@ func money(sign string, amount shop.Paise) string {
 	return sign + strconv.FormatFloat(amount.Rupees(), 'f', -1, 64)
 }
 
-// javascriptPrefix is the first n characters of s as JavaScript's substring counts them
-// (UTF-16 code units), so a preview ends where the client's does.
+// javascriptPrefix is the first n characters of s as the client cuts a preview,
+// Array.from(s).slice(0, n).join(""): whole code points, so the preview ends where the
+// client's does and never in the middle of an emoji (a cut between UTF-16 units showed "�").
 func javascriptPrefix(s string, n int) string {
-	units := utf16.Encode([]rune(s))
-	if len(units) <= n {
-		return s
+	i := 0
+	for at := range s {
+		if i == n {
+			return s[:at]
+		}
+		i++
 	}
-	return string(utf16.Decode(units[:n]))
+	return s
 }
 
 // serveFirstScreen answers the client's page with the first screen of its address drawn in;

@@ -111,7 +111,8 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 		a.createProduct(admin, tote, nil)
 	}
 	hostile := productFields(bags, `Sling </script><img src=x onerror=alert(1)> "Bag"`)
-	// 58 characters, then an emoji JavaScript counts as two: a 60-character preview ends after it.
+	// 58 characters, then an emoji (two UTF-16 units, one code point) and ">": a 60-character
+	// preview ends after the ">".
 	hostile["description"] = strings.Repeat("d", 57) + "<😀>" + " and the rest"
 	hostile["price"] = "1499.5"
 	newest := a.createProduct(admin, hostile, &photoFile{bytes: pngPhoto(t, color.RGBA{R: 200, A: 255})})
@@ -165,7 +166,7 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 			`placeholder="₹799.5"`, `placeholder="₹1499.5"`, `Show 7 results`,
 			`<option value="newest" selected>Newest first</option>`,
 			`<article aria-label="Sling &lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &#34;Bag&#34;" class="product-card">`,
-			`<p class="product-card__text">` + strings.Repeat("d", 57) + `&lt;😀...</p>`,
+			`<p class="product-card__text">` + strings.Repeat("d", 57) + `&lt;😀&gt;...</p>`,
 			`<span class="product-card__price">₹1499.5</span>`, `<a class="btn" href="/product/tote-5">More Details</a>`,
 			`<button type="button" class="btn btn--primary">Add to Cart</button>`,
 			`<p class="product-card__text">A well made garment in soft cotton for every day....</p>` +
