@@ -68,3 +68,8 @@ export const SOLD_OUT = 'Sold out';
 /** cartShortText says a cart holds more of an item (`count`) than the shop has (`left`). */
 export const cartShortText = (left, count) =>
   left === 0 ? 'Sold out: remove it to check out.' : `Only ${left} left: your cart has ${count}.`;
+
+// Ours: a page or a list still on its way, or whose code could not be downloaded (the error
+// screen, the filtered lists, the header's menus).
+export const PAGE_NOT_LOADED = 'This page could not be loaded. Check your connection and try again.';
+export const TRY_AGAIN = 'Try again';

@@ -1,18 +1,46 @@
 // Generic fallback screen of the route table: Unexpected Application Error with the status
-// or message of what went wrong.
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+// or message of what went wrong. A page whose code could not be downloaded (chunks.js) says so
+// in words, with a Try again that loads the whole page again: a plain link, not the router's,
+// since only a new page makes every browser ask for the failed code anew. `framed` puts the
+// screen in the shop's layout (the route table's pages), so the header stays to go on from;
+// the bare screen is for a failure of the frame itself.
+import { createPath, isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router-dom';
+import Layout from '../components/Layout';
+import { ChunkLoadError } from '../chunks';
 import { HOME } from '../paths';
+import { PAGE_NOT_LOADED, TRY_AGAIN } from '../texts';
 
-export default function ErrorScreen() {
+const TITLE = 'Unexpected Application Error';
+
+function ErrorDetail() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error?.message || String(error ?? '');
+  const here = createPath(useLocation());
+  const notLoaded = error instanceof ChunkLoadError;
+  let detail = error?.message || String(error ?? '');
+  if (isRouteErrorResponse(error)) detail = `${error.status} ${error.statusText}`;
+  if (notLoaded) detail = PAGE_NOT_LOADED;
   return (
-    <main className="error-screen" role="alert">
-      <h1>Unexpected Application Error</h1>
+    <>
+      <h1>{TITLE}</h1>
       <p>{detail}</p>
-      <Link to={HOME}>Go Back</Link>
-    </main>
+      {notLoaded ? <a href={here} className="button-link">{TRY_AGAIN}</a> : <Link to={HOME}>Go Back</Link>}
+    </>
+  );
+}
+
+export default function ErrorScreen({ framed = false }) {
+  if (!framed) {
+    return (
+      <main className="error-screen" role="alert">
+        <ErrorDetail />
+      </main>
+    );
+  }
+  return (
+    <Layout title={TITLE}>
+      <div className="error-screen" role="alert">
+        <ErrorDetail />
+      </div>
+    </Layout>
   );
 }

@@ -1,11 +1,13 @@
 // The /dashboard/user and /dashboard/admin route children, mounted by src/routes.jsx under the
 // user and admin guards. Every dashboard page is code-split: the storefront's first load
-// carries none of them, and shoppers never download the admin area.
+// carries none of them, and shoppers never download the admin area. A chunk that fails to
+// download is asked for again once (chunks.js) before the page fails.
 import { lazy, Suspense } from 'react';
+import { loadChunk } from '../chunks';
 
 /** lazyPage renders a code-split page once its chunk has loaded. */
 function lazyPage(load) {
-  const Page = lazy(load);
+  const Page = lazy(() => loadChunk(load));
   return (
     <Suspense fallback={null}>
       <Page />

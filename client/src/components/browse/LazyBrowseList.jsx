@@ -3,16 +3,18 @@
 // the list in the same render instead of showing the skeletons for a moment: a shop whose first
 // screen the server drew waits for the chunk before its first render (first-screen.js). Opened
 // any other way, the list shows its skeletons until the chunk is in. Its styles are in the first
-// download: the server's drawn shop needs them at its first paint.
+// download: the server's drawn shop needs them at its first paint. A failed download is asked
+// for again once (chunks.js) before the page fails.
 import { lazy, Suspense } from 'react';
 import ProductGridSkeleton from '../status/ProductGridSkeleton';
+import { loadChunk } from '../../chunks';
 import './browse.css';
 
 let loaded;
 
 /** loadBrowseList asks for the list's chunk (the browser fetches it once) and keeps it. */
 export const loadBrowseList = () =>
-  import('./BrowseList').then((module) => {
+  loadChunk(() => import('./BrowseList')).then((module) => {
     loaded = module;
     return module;
   });
