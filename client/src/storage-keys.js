@@ -2,8 +2,9 @@
 export const AUTH_KEY = 'auth';
 export const CART_KEY = 'cart';
 /**
- * The Idempotency-Key of the checkout under way (api/payment.js), kept across reloads of the
- * tab in sessionStorage: the shop's own storage keys (localStorage) stay SPEC's two.
+ * The Idempotency-Key of the checkout under way (api/payment.js), kept in localStorage beside
+ * the cart it pays for, so that every tab pays a cart under one key. Ours, beside SPEC's two;
+ * nothing of it is shown.
  */
 export const CHECKOUT_KEY = 'checkout';
 

@@ -1,9 +1,12 @@
 // Checkout. A payment carries an Idempotency-Key made once per checkout: every retry of the
 // same cart by the same shopper (a lost answer, a second click, a failure and Pay again, a
-// reload of the page after any of them) sends the same key, so the server answers the first
-// order instead of charging twice. The key is kept in the tab's sessionStorage, which a reload
-// keeps; a changed cart, another shopper, a sign-out or a paid checkout gets a new one. Each cart item goes as it
-// is, naming its size and colour by variantId.
+// reload of the page, the shop opened again in another tab after any of them) sends the same
+// key, so the server answers the first order instead of charging twice. The key is kept in
+// localStorage beside the cart it pays for, which every tab shares: a key kept per tab would let
+// a new tab charge the same cart again. It is bound to the shopper and the cart's lines, so a
+// changed cart or another shopper gets a new one (the server refuses a key reused for another
+// cart); a paid checkout or a sign-out ends it. Each cart item goes as it is, naming its size
+// and colour by variantId.
 import { api } from './client';
 import { checkoutLine } from '../components/variants/variants';
 import { CHECKOUT_KEY, readJSON } from '../storage-keys';
@@ -17,15 +20,15 @@ const checkoutOf = (cart, userId) =>
 
 /**
  * checkoutKey is the Idempotency-Key of this shopper's checkout of this cart: the same until the
- * cart changes or is paid, across reloads.
+ * cart changes or is paid, across reloads and tabs.
  */
 export function checkoutKey(cart, userId) {
   const checkout = checkoutOf(cart, userId);
-  const stored = readJSON(CHECKOUT_KEY, null, sessionStorage);
+  const stored = readJSON(CHECKOUT_KEY, null);
   if (stored?.checkout === checkout && typeof stored.key === 'string' && stored.key) return stored.key;
   const key = crypto.randomUUID();
   try {
-    sessionStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
+    localStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
   } catch {
     // Storage full or refused: the key still serves this attempt.
   }
@@ -34,7 +37,7 @@ export function checkoutKey(cart, userId) {
 
 /** forgetCheckoutKey ends the checkout paid under `key` (any, when not given): the next cart gets a new key. */
 export function forgetCheckoutKey(key) {
-  if (key === undefined || readJSON(CHECKOUT_KEY, null, sessionStorage)?.key === key) sessionStorage.removeItem(CHECKOUT_KEY);
+  if (key === undefined || readJSON(CHECKOUT_KEY, null)?.key === key) localStorage.removeItem(CHECKOUT_KEY);
 }
 
 /** processPayment pays for the cart of user `userId` under its checkout's key; once paid, the key is done with. */

@@ -18,4 +18,10 @@ describe('checkoutKey', () => {
     const mine = checkoutKey([shirt], 'u1');
     expect(checkoutKey([shirt], 'u2')).not.toBe(mine);
   });
+
+  it('is the same in every tab of the browser, as the cart is', () => {
+    const key = checkoutKey([shirt], 'u1');
+    sessionStorage.clear(); // a new tab
+    expect(checkoutKey([shirt], 'u1')).toBe(key);
+  });
 });

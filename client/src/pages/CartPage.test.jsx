@@ -138,9 +138,9 @@ describe('Cart page', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    // The key waits in the tab's sessionStorage: the shop's own storage keys stay SPEC's.
-    expect(JSON.parse(sessionStorage.getItem('checkout')).key).toBe(keys[0]);
-    expect(Object.keys(localStorage).sort()).toEqual(['auth', 'cart']);
+    // The key waits beside the cart it pays for, which every tab shares; nothing else is stored.
+    expect(JSON.parse(localStorage.getItem('checkout')).key).toBe(keys[0]);
+    expect(Object.keys(localStorage).sort()).toEqual(['auth', 'cart', 'checkout']);
   });
 
   it('keeps Remove waiting while paying, and leaves in the cart only the lines not paid for', async () => {
@@ -247,6 +247,33 @@ describe('Cart page', () => {
     await pay(second.user);
     expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
     expect(new Set(keys.slice(1)).size).toBe(3);
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('pays a cart whose answer was lost, reopened in a new tab, under the same key: charged once', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const keys = [];
+    let lost = true;
+    server.use(http.post(url('product/process-payment'), ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return lost ? HttpResponse.error() : HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+    }));
+    const first = await renderRoute('/cart', { cart: [jeans, shirt], auth: signedIn(user) });
+    await fillCard(first.user);
+    await first.user.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
+    first.unmount();
+
+    // The shop opened in a new tab: the browser's cart and session, a tab's own storage empty.
+    sessionStorage.clear();
+    lost = false;
+    const second = await renderRoute('/cart');
+    await fillCard(second.user);
+    await second.user.click(screen.getByRole('button', { name: /^Pay\b/ }));
+    expect(await screen.findByText('Payment Completed Successfully')).toBeInTheDocument();
+    expect(keys).toEqual([keys[0], keys[0]]);
+    expect(localStorage.getItem('checkout')).toBeNull();
     expect(log).toHaveBeenCalled();
   });
 

@@ -117,14 +117,14 @@ describe('Header', () => {
   });
 
   it('logs out: clears the session, stored auth and checkout under way, toasts and goes to /login', async () => {
-    sessionStorage.setItem('checkout', JSON.stringify({ checkout: '["u1",[["p1",null]]]', key: 'k-1' }));
+    localStorage.setItem('checkout', JSON.stringify({ checkout: '["u1",[["p1",null]]]', key: 'k-1' }));
     const { user: person, router } = await renderRoute('/about', { auth: signedIn(user) });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     await person.click(screen.getByRole('link', { name: 'Logout' }));
     expect(await screen.findByText('LOG-OUT SUCCESSFULLY')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('auth')).toBeNull();
-    expect(sessionStorage.getItem('checkout')).toBeNull();
+    expect(localStorage.getItem('checkout')).toBeNull();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
