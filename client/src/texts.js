@@ -73,3 +73,5 @@ export const cartShortText = (left, count) =>
 // screen, the filtered lists, the header's menus).
 export const PAGE_NOT_LOADED = 'This page could not be loaded. Check your connection and try again.';
 export const TRY_AGAIN = 'Try again';
+/** Ours: a filtered list's count while the cards shown are still the previous filters' answer. */
+export const UPDATING = 'Updating…';

@@ -7,6 +7,8 @@
 // one the server refused (filters it cannot answer) shows its reason and no Try again.
 // The panel's rows stay in place while the shopper filters (useSteadyFacets). Back or a reload
 // comes to the place the shopper left once every loaded page is in again (useRestoredScroll).
+// While new filters or a new sort load, the cards shown are the previous answer's: they are
+// dimmed, and the count says Updating… rather than a number that is not this list's.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
@@ -20,7 +22,7 @@ import useLastKnown from '../../hooks/useLastKnown';
 import useRestoredScroll from '../../hooks/useRestoredScroll';
 import useSteadyFacets from './useSteadyFacets';
 import { EMPTY_FACETS, browseQuery } from '../../api/browse';
-import { LOAD_MORE } from '../../texts';
+import { LOAD_MORE, UPDATING } from '../../texts';
 import FilterPanel from './FilterPanel';
 import SortSelect from './SortSelect';
 
@@ -74,6 +76,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
   const failed = failures.length > 0;
   const allIn = ready.length === loaded.length && !loaded[0].isPlaceholderData;
   const busy = !allIn && !failed;
+  const updating = head.isPlaceholderData;
   useRestoredScroll(allIn);
   const retry = () => failures.forEach((query) => query.refetch());
 
@@ -121,7 +124,9 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
       />
       <section ref={results} className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
         <div className="browse__toolbar">
-          <p className="result-count" id="result-count" role="status">{first ? countText(total) : ''}</p>
+          <p className="result-count" id="result-count" role="status">
+            {updating ? UPDATING : first ? countText(total) : ''}
+          </p>
           <button type="button" ref={filtersButton} className="btn browse__filters-button"
             aria-expanded={drawer} aria-controls="product-filters" onClick={() => setDrawer(true)}>
             Filters{filtered ? ` (${activeFilters(filters)})` : ''}
@@ -138,7 +143,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
           )}
           <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
         </div>
-        {body}
+        <div className="browse__list" aria-busy={updating}>{body}</div>
         {first && failed && ready.length > 0 && <ErrorState what="more products" error={error} onRetry={retry} />}
         <div className="load-more">
           {first && !failed && products.length < total && (

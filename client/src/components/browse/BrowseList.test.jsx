@@ -167,6 +167,52 @@ describe('the filtered product list', () => {
     expect(seen.at(-1)).toMatchObject({ sort: 'price-desc', maxPrice: '300', page: '1' });
   });
 
+  it('says the list is updating, and dims the cards, while a new filter\'s answer is on its way', async () => {
+    let answer;
+    const held = new Promise((resolve) => { answer = resolve; });
+    server.use(http.get('*/api/v1/product/browse', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('size')) await held;
+      return HttpResponse.json(browseAnswer(catalogue, params));
+    }));
+    const { user } = await renderRoute('/shop');
+    expect(await screen.findByText('6 product(s)')).toBeInTheDocument();
+    const grid = () => screen.getByRole('list', { name: 'Products' }).parentElement;
+    expect(grid()).toHaveAttribute('aria-busy', 'false');
+
+    await user.click(box('Size', 'S'));
+    // The cards still shown are the last filter's: no count of theirs reads as this filter's.
+    expect(await screen.findByText('Updating…')).toBeInTheDocument();
+    expect(screen.queryByText('6 product(s)')).not.toBeInTheDocument();
+    expect(cards()).toHaveLength(6);
+    expect(grid()).toHaveAttribute('aria-busy', 'true');
+
+    answer();
+    expect(await screen.findByText('1 product(s)')).toBeInTheDocument();
+    expect(screen.queryByText('Updating…')).not.toBeInTheDocument();
+    expect(grid()).toHaveAttribute('aria-busy', 'false');
+    expect(cards()).toEqual(['Linen Tee']);
+  });
+
+  it('keeps the count and the cards as they are while more pages load', async () => {
+    let answer;
+    const held = new Promise((resolve) => { answer = resolve; });
+    const shelf = Array.from({ length: 8 }, (_, i) => makeProduct(i + 1));
+    server.use(http.get('*/api/v1/product/browse', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('page') !== '1') await held;
+      return HttpResponse.json(browseAnswer(shelf, params));
+    }));
+    const { user } = await renderRoute('/shop');
+    expect(await screen.findByText('8 product(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Load more' })).toBeDisabled());
+    expect(screen.getByText('8 product(s)')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Products' }).parentElement).toHaveAttribute('aria-busy', 'false');
+    answer();
+    await waitFor(() => expect(cards()).toHaveLength(8));
+  });
+
   it('does not apply a minimum price above the maximum, and says so next to the prices', async () => {
     const seen = serve();
     const { user, router } = await renderRoute('/shop');
