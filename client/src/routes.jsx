@@ -20,6 +20,7 @@ import NotFound from './pages/NotFound';
 import UserRoute from './components/guards/UserRoute';
 import AdminRoute from './components/guards/AdminRoute';
 import { adminDashboardRoutes, userDashboardRoutes } from './pages/dashboard-routes.jsx';
+import { loadCartPage } from './pages/page-chunks';
 
 /** lazyPage is a route's `lazy`: it loads a page's module and renders its default export. */
 function lazyPage(load, props = {}) {
@@ -36,7 +37,7 @@ const pages = [
   { path: paths.PRODUCT, element: <ProductDetails /> },
   { path: paths.CATEGORIES, lazy: lazyPage(() => import('./pages/Categories')) },
   { path: paths.CATEGORY, element: <CategoryProducts /> },
-  { path: paths.CART, lazy: lazyPage(() => import('./pages/CartPage')) },
+  { path: paths.CART, lazy: lazyPage(loadCartPage) },
   { path: paths.SEARCH, lazy: lazyPage(() => import('./pages/Search')) },
   { path: paths.ABOUT, lazy: lazyPage(() => import('./pages/InfoPage'), { page: 'about' }) },
   { path: paths.CONTACT, lazy: lazyPage(() => import('./pages/InfoPage'), { page: 'contact' }) },

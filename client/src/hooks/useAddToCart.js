@@ -1,9 +1,12 @@
 // useAddToCart returns add(product): append it to the cart (saved), toast Item Added to cart
 // and open /cart. A product sold by size or colour is added only with its variant chosen
 // (see components/variants); without one, add opens its page to ask for the choice.
-import { useCallback } from 'react';
+// Each button that adds has its own add. The page stays on screen until the cart's code has
+// arrived, a while on a slow phone: a second tap of the same button meanwhile is ignored, so
+// an item is not added twice. The button adds again once the shopper is somewhere else.
+import { useCallback, useRef } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useCart } from '../context/cart';
 import { CART, productPath } from '../paths';
 import { hasOptions } from '../components/variants/variants';
@@ -12,16 +15,21 @@ import { ITEM_ADDED } from '../texts';
 export default function useAddToCart() {
   const [, setCart] = useCart();
   const navigate = useNavigate();
+  const { key: here } = useLocation();
+  // The location (its history entry) where this button last added.
+  const addedAt = useRef(null);
   return useCallback(
     (product) => {
       if (hasOptions(product) && !product.variant) {
         navigate(productPath(product.slug), { state: { choose: true } });
         return;
       }
+      if (addedAt.current === here) return;
+      addedAt.current = here;
       setCart((cart) => [...cart, product]);
       toast.success(ITEM_ADDED);
       navigate(CART);
     },
-    [setCart, navigate],
+    [setCart, navigate, here],
   );
 }

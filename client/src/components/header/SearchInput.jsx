@@ -1,7 +1,9 @@
 // Header search form: typing updates the shared keyword; submitting stores the results and
 // opens /search. Failures are silent (logged only); empty keywords are submitted too. While a
-// search runs, its button is busy (disabled, keeping its name), so a slow answer shows.
-import { useState } from 'react';
+// search runs, its button is busy (disabled, keeping its name), so a slow answer shows; it stays
+// busy until /search is on screen, whose code may still be on its way, and a search submitted
+// meanwhile (Enter) is ignored.
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useSearch } from '../../context/search';
@@ -13,17 +15,21 @@ export default function SearchInput({ id }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const searching = useRef(false);
 
   const onSubmit = async (event) => {
     event.preventDefault();
+    if (searching.current) return;
+    searching.current = true;
     setBusy(true);
     try {
       const results = await queryClient.fetchQuery({ ...searchQuery(values.keyword), staleTime: 0 });
       setValues((v) => ({ ...v, results }));
-      navigate(SEARCH);
+      await navigate(SEARCH);
     } catch {
       // Logged by the query cache; a failed search changes nothing on screen.
     } finally {
+      searching.current = false;
       setBusy(false);
     }
   };
