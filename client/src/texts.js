@@ -75,3 +75,5 @@ export const PAGE_NOT_LOADED = 'This page could not be loaded. Check your connec
 export const TRY_AGAIN = 'Try again';
 /** Ours: a filtered list's count while the cards shown are still the previous filters' answer. */
 export const UPDATING = 'Updating…';
+/** Ours: a menu whose entries are on their way (the header's Categories). */
+export const LOADING = 'Loading…';

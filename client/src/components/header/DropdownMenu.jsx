@@ -1,5 +1,6 @@
 // A keyboard-reachable disclosure menu: a button that opens a list of entries below it.
-// Closes on Escape, on a click outside and after an entry is chosen.
+// Closes on Escape, on a click outside and after an entry is chosen. `onOpen` is called as it
+// opens (a menu whose entries failed to load asks for them again).
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 // The fewest entries (44 px each) a panel keeps in view on the shortest screen.
@@ -28,7 +29,7 @@ function useFitToScreen(panel, open) {
   }, [panel, open]);
 }
 
-export default function DropdownMenu({ label, buttonLabel, className = '', children }) {
+export default function DropdownMenu({ label, buttonLabel, className = '', onOpen, children }) {
   const [open, setOpen] = useState(false);
   const root = useRef(null);
   const panel = useRef(null);
@@ -55,7 +56,10 @@ export default function DropdownMenu({ label, buttonLabel, className = '', child
         aria-expanded={open}
         aria-controls={id}
         aria-label={buttonLabel}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
       >
         {label}
       </button>

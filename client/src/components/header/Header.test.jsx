@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
 import { held, server, url } from '../../test/server';
-import { admin, makeProduct, products, signedIn, user } from '../../test/fixtures';
+import { admin, categories, makeProduct, products, signedIn, user } from '../../test/fixtures';
+import { toastTexts } from '../../test/list-failure';
 import initials, { avatarFontSize } from '../../initials';
 
 describe('Header', () => {
@@ -27,6 +28,36 @@ describe('Header', () => {
     expect(await within(list).findByRole('link', { name: 'Shirts' })).toHaveAttribute('href', '/category/shirts');
     expect(within(list).getByRole('link', { name: 'Jeans' })).toHaveAttribute('href', '/category/jeans');
     expect(within(list).getAllByRole('link')).toHaveLength(3);
+  });
+
+  it('says Loading… in the Categories dropdown until the categories are in', async () => {
+    const answer = held(() => HttpResponse.json({ success: true, category: categories }));
+    server.use(http.get(url('category/get-category'), answer.handler));
+    const { user: person } = await renderRoute('/about');
+    await person.click(screen.getByRole('button', { name: 'Categories' }));
+    const list = screen.getByRole('list', { name: 'Categories' });
+    expect(within(list).getByText('Loading…')).toBeInTheDocument();
+    answer.release();
+    expect(await within(list).findByRole('link', { name: 'Shirts' })).toBeInTheDocument();
+    expect(within(list).queryByText('Loading…')).not.toBeInTheDocument();
+  });
+
+  it('asks for the categories again, silently, when the dropdown is opened after a failed load', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    let asked = 0;
+    server.use(http.get(url('category/get-category'), () => {
+      asked += 1;
+      return asked === 1
+        ? HttpResponse.json({ success: false, message: 'Store unavailable' }, { status: 500 })
+        : HttpResponse.json({ success: true, category: categories });
+    }));
+    const { user: person } = await renderRoute('/about');
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    await person.click(screen.getByRole('button', { name: 'Categories' }));
+    const list = screen.getByRole('list', { name: 'Categories' });
+    expect(await within(list).findByRole('link', { name: 'Shirts' })).toHaveAttribute('href', '/category/shirts');
+    expect(asked).toBe(2);
+    expect(toastTexts()).toEqual([]);
   });
 
   it('shows the number of cart items on the badge', async () => {
