@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
-import { catalogueHandlers, server } from '../test/server';
+import { http } from 'msw';
+import { catalogueHandlers, server, url } from '../test/server';
 import { products } from '../test/fixtures';
 
 /** anotherTab saves `cart` as another tab of the same shop does: storage, then the event. */
@@ -41,5 +42,25 @@ describe('the cart in two tabs', () => {
     await renderRoute('/cart', { cart: [products[0]] });
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'auth', newValue: null, storageArea: localStorage })));
     expect(lineNames()).toEqual([products[0].name]);
+  });
+});
+
+describe('a stored cart that is not as the shop wrote it', () => {
+  it('keeps only the products in it, with their texts as text', async () => {
+    server.use(...catalogueHandlers(products.slice(0, 1)));
+    const odd = [null, 7, 'p1', [products[0]], { description: 5 }, { _id: 12, name: 'No id' },
+      { ...products[0], name: { first: 'Product' }, description: 5 }];
+    await renderRoute('/cart', { cart: odd });
+    expect(await screen.findByText('You have 1 item(s) in your cart, please login to checkout')).toBeInTheDocument();
+    expect(within(screen.getByRole('link', { name: /cart/i })).getByText('1')).toBeInTheDocument();
+    // The line shows the shop's own product once it is in.
+    await waitFor(() => expect(lineNames()).toEqual([products[0].name]));
+  });
+
+  it('shows the cart at once with the texts it holds made text', async () => {
+    server.use(http.get(url('product/get-product/:slug'), () => new Promise(() => {})));
+    await renderRoute('/cart', { cart: [null, { ...products[0], name: 5, description: { long: true } }] });
+    expect(screen.getByText('You have 1 item(s) in your cart, please login to checkout')).toBeInTheDocument();
+    expect(lineNames()).toEqual(['']);
   });
 });
