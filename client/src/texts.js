@@ -52,8 +52,12 @@ export const foundText = (n) => `Found ${n} product(s)`;
 /** Ours: under the count when a search came back with as many products as the server sends. */
 export const firstMatchesText = (n) => `Showing the first ${n} matches.`;
 
-/** preview cuts a description to n characters (see the previews in rules.js). */
-export const preview = (text, n) => (text ?? '').substring(0, n);
+/**
+ * preview cuts a description to n characters (see the previews in rules.js), whole ones: an
+ * emoji is two UTF-16 units, and a cut between them showed "�". The server's first screen cuts
+ * the same way (by runes). A text of one-unit characters is cut exactly as substring would.
+ */
+export const preview = (text, n) => Array.from(typeof text === 'string' ? text : '').slice(0, n).join('');
 
 /** chooseText asks for the options not chosen yet: "Choose a size", "Choose a size and colour". */
 export function chooseText(names) {

@@ -37,4 +37,19 @@ describe('the fixed texts', () => {
   it('counts search results as SPEC does', () => {
     expect(texts.foundText(2)).toBe('Found 2 product(s)');
   });
+
+  it('cuts a description preview by whole characters, never inside an emoji', () => {
+    const text = `${'a'.repeat(29)}👕 cotton`;
+    expect(texts.preview(text, 30)).toBe(`${'a'.repeat(29)}👕`);
+    expect(texts.preview('👕👖🧥', 2)).toBe('👕👖');
+    expect(texts.preview(`${'b'.repeat(49)}🇮🇳 flag`, 50)).not.toMatch(/[\uD800-\uDFFF](?![\uDC00-\uDFFF])/u);
+  });
+
+  it('cuts a plain text preview at SPEC\'s 60, 50 and 30 characters, as before', () => {
+    const text = 'A soft cotton shirt with long sleeves, two pockets and a relaxed fit for every day.';
+    for (const n of [60, 50, 30]) expect(texts.preview(text, n)).toBe(text.substring(0, n));
+    expect(texts.preview('short', 60)).toBe('short');
+    expect(texts.preview(undefined, 60)).toBe('');
+    expect(texts.preview(text)).toBe(text);
+  });
 });
