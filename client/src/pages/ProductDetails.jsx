@@ -89,7 +89,7 @@ export default function ProductDetails() {
           <h1>Product Details</h1>
           <h2>{product.name}</h2>
           <BuyBox key={product._id} product={product} ask={Boolean(state?.choose)} />
-          <p>{product.description}</p>
+          <p className="product-details__description">{product.description}</p>
           <p>Category: {product.category?.name}</p>
         </div>
       </section>

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
-import { server, url } from '../test/server';
+import { catalogueHandlers, server, url } from '../test/server';
 import { products } from '../test/fixtures';
 
 describe('Product details page', () => {
@@ -31,6 +32,27 @@ describe('Product details page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1', 'p3']);
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
+  });
+
+  it('keeps the line breaks of a description on the product page, and only there', async () => {
+    const sheet = document.createElement('style');
+    sheet.textContent = readFileSync('src/index.css', 'utf8');
+    document.head.append(sheet);
+    try {
+      const description = 'Soft cotton.\nMachine wash cold.\nMade in India.';
+      server.use(...catalogueHandlers(products.map((p) => ({ ...p, description }))));
+      await renderRoute('/product/product-1');
+      const shown = await screen.findByText('Soft cotton. Machine wash cold. Made in India.', { selector: 'p' });
+      expect(shown.textContent).toBe(description);
+      expect(getComputedStyle(shown).whiteSpace).toBe('pre-line');
+      // The similar products' cards preview it on one line.
+      const similar = await screen.findByRole('list', { name: 'Similar Products' });
+      const previews = similar.querySelectorAll('.product-card__text');
+      expect(previews).toHaveLength(3);
+      previews.forEach((p) => expect(getComputedStyle(p).whiteSpace).not.toBe('pre-line'));
+    } finally {
+      sheet.remove();
+    }
   });
 
   it('says when there are no similar products', async () => {
