@@ -48,7 +48,10 @@ export const PAYMENT_TEXT = 'Success';
 export const ADMIN_ROLE = 1;
 export const isAdmin = (user) => user?.role === ADMIN_ROLE;
 
-/** A product page says "Only N left" when the chosen size has this many or fewer in stock. */
+/**
+ * A product page says "Only N left" when the chosen size (or a product without sizes) has this
+ * many or fewer in stock, and some.
+ */
 export const LOW_STOCK = 3;
 
 /** The server answers a search with at most this many products (DESIGN): more may match. */

@@ -39,7 +39,8 @@ export default function BuyBox({ product, ask = false }) {
     add(cartItem(product, variant));
   };
 
-  const left = variant?.quantity;
+  // A product without sizes warns of its own stock, by the same rule as a size.
+  const left = hasOptions(product) ? variant?.quantity : product.quantity;
   return (
     <div className="buy-box">
       <p className="product-details__price">Price: {money(priceOf(product, variant))}</p>

@@ -108,6 +108,25 @@ describe('Product page option pickers', () => {
     expect(await screen.findByText('Sold out')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveAccessibleDescription('Sold out');
+    expect(screen.queryByText(/Only \d+ left/)).not.toBeInTheDocument();
+  });
+
+  /** servePlain answers product-3, a product without sizes, with `quantity` left. */
+  const servePlain = (quantity) => server.use(http.get(url('product/get-product/product-3'), () =>
+    HttpResponse.json({ success: true, product: { ...products[2], quantity } })));
+
+  it.each([3, 1])('says Only N left of a product without sizes with %i left, as of a size', async (quantity) => {
+    servePlain(quantity);
+    await renderRoute('/product/product-3');
+    expect(await screen.findByText(`Only ${quantity} left`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
+  it.each([4, 10])('says nothing of the stock of a product without sizes with %i left', async (quantity) => {
+    servePlain(quantity);
+    await renderRoute('/product/product-3');
+    expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.queryByText(/Only \d+ left/)).not.toBeInTheDocument();
   });
 
   it('sends a card\'s Add to Cart to the product page to choose', async () => {
