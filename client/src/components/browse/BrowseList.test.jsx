@@ -213,6 +213,14 @@ describe('the filtered product list', () => {
     await waitFor(() => expect(cards()).toHaveLength(8));
   });
 
+  it('hints the price range in whole rupees, short enough to show whole in the narrow fields', async () => {
+    server.use(browseHandler([makeProduct(1, { price: 199.99 }), makeProduct(2, { price: 4999.5 })]));
+    await renderRoute('/shop');
+    expect(await screen.findByText('2 product(s)')).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: 'Min price' })).toHaveAttribute('placeholder', '₹199');
+    expect(screen.getByRole('spinbutton', { name: 'Max price' })).toHaveAttribute('placeholder', '₹5000');
+  });
+
   it('does not apply a minimum price above the maximum, and says so next to the prices', async () => {
     const seen = serve();
     const { user, router } = await renderRoute('/shop');

@@ -99,6 +99,10 @@ function usePriceDraft(filters) {
   return [draft, setDraft];
 }
 
+/**
+ * PriceRange is the panel's two price fields, which hint the list's range in whole rupees
+ * (rounded out, so still its bounds): "₹199.99" did not fit the narrow fields beside each other.
+ */
 function PriceRange({ draft, setDraft, range, onApply }) {
   const money = useMoney();
   const { min, max } = draft;
@@ -118,12 +122,12 @@ function PriceRange({ draft, setDraft, range, onApply }) {
         <label>
           <span>Min price</span>
           <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid}
-            placeholder={range.max ? money(range.min) : ''} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
+            placeholder={range.max ? money(Math.floor(range.min)) : ''} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
         </label>
         <label>
           <span>Max price</span>
           <input className="text-input" type="number" min="0" inputMode="decimal" value={max} {...invalid}
-            placeholder={range.max ? money(range.max) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
+            placeholder={range.max ? money(Math.ceil(range.max)) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
         </label>
       </div>
       {reversed && (
