@@ -1,5 +1,7 @@
 // A keyboard-reachable disclosure menu: a button that opens a list of entries below it.
-// Closes on Escape, on a click outside and after an entry is chosen. `onOpen` is called as it
+// Closes on Escape (focus goes back to its button, not to the page), on a click outside, when
+// Tab leaves it (an open panel would cover the page the focus moved to) and after an entry is
+// chosen. `onOpen` is called as it
 // opens (a menu whose entries failed to load asks for them again).
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
@@ -33,13 +35,18 @@ export default function DropdownMenu({ label, buttonLabel, className = '', onOpe
   const [open, setOpen] = useState(false);
   const root = useRef(null);
   const panel = useRef(null);
+  const toggle = useRef(null);
   const id = useId();
   useFitToScreen(panel, open);
 
   useEffect(() => {
     if (!open) return undefined;
     const onClick = (e) => root.current && !root.current.contains(e.target) && setOpen(false);
-    const onKey = (e) => e.key === 'Escape' && setOpen(false);
+    const onKey = (e) => {
+      if (e.key !== 'Escape') return;
+      if (root.current?.contains(document.activeElement)) toggle.current?.focus();
+      setOpen(false);
+    };
     document.addEventListener('mousedown', onClick);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -49,8 +56,13 @@ export default function DropdownMenu({ label, buttonLabel, className = '', onOpe
   }, [open]);
 
   return (
-    <div className={`dropdown ${className}`} ref={root}>
+    <div
+      className={`dropdown ${className}`}
+      ref={root}
+      onBlur={(e) => e.relatedTarget && !root.current.contains(e.relatedTarget) && setOpen(false)}
+    >
       <button
+        ref={toggle}
         type="button"
         className="dropdown__toggle"
         aria-expanded={open}

@@ -20,6 +20,8 @@ export default function Header() {
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false); // the compact header's menu
   const header = useRef(null);
+  const menu = useRef(null);
+  const menuToggle = useRef(null);
 
   useEffect(() => {
     const el = header.current;
@@ -37,9 +39,17 @@ export default function Header() {
   // Any navigation closes the menu: a new page, and also the same page at another address
   // (Products tapped on /shop?page=3 starts the list again under it) or the very same one.
   useEffect(() => setMenuOpen(false), [location.key]);
+  // The menu's links come before its button on the page (they are the desktop's links), so Tab
+  // from the button would pass them by: opening the menu takes focus to its first link, and
+  // Escape takes it back to the button.
   useEffect(() => {
     if (!menuOpen) return undefined;
-    const onKey = (e) => e.key === 'Escape' && setMenuOpen(false);
+    menu.current?.querySelector('a[href]')?.focus();
+    const onKey = (e) => {
+      if (e.key !== 'Escape') return;
+      if (menu.current?.contains(document.activeElement)) menuToggle.current?.focus();
+      setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
@@ -52,7 +62,7 @@ export default function Header() {
         </Link>
         <SearchInput id="site-search" />
         {/* a link followed from the menu closes it, even one the router does not go through */}
-        <ul className="site-nav__links" id="site-menu"
+        <ul className="site-nav__links" id="site-menu" ref={menu}
           onClick={(e) => e.target.closest?.('a[href]') && setMenuOpen(false)}>
           <li><NavLink to={SHOP}>Products</NavLink></li>
           <li><NavLink to={ABOUT}>About</NavLink></li>
@@ -64,7 +74,7 @@ export default function Header() {
           {auth.user ? <AccountMenu /> : <NavLink to={LOGIN}>Login</NavLink>}
         </div>
         <CartLink />
-        <button type="button" className="icon-button site-nav__toggle" aria-label="Menu"
+        <button ref={menuToggle} type="button" className="icon-button site-nav__toggle" aria-label="Menu"
           aria-expanded={menuOpen} aria-controls="site-menu" onClick={() => setMenuOpen((o) => !o)}>
           <Icon name={menuOpen ? 'close' : 'menu'} />
         </button>

@@ -121,6 +121,34 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('takes focus into the phone menu as it opens, and back to its button on Escape', async () => {
+    const { user: person } = await renderRoute('/about');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await person.click(toggle);
+    expect(within(document.getElementById('site-menu')).getByRole('link', { name: 'Products' })).toHaveFocus();
+    await person.keyboard('{Escape}');
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('gives focus back to the Categories button on Escape, and closes the dropdown when Tab leaves it', async () => {
+    const { user: person } = await renderRoute('/about');
+    const button = screen.getByRole('button', { name: 'Categories' });
+    await person.click(button);
+    const list = screen.getByRole('list', { name: 'Categories' });
+    (await within(list).findByRole('link', { name: 'Shirts' })).focus();
+    await person.keyboard('{Escape}');
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await person.click(button);
+    const links = within(screen.getByRole('list', { name: 'Categories' })).getAllByRole('link');
+    links.at(-1).focus();
+    await person.tab();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('list', { name: 'Categories' })).not.toBeInTheDocument();
+  });
+
   it('closes the phone menu when Products is tapped on the list it already shows', async () => {
     server.use(http.get('*/api/v1/product/browse', () =>
       HttpResponse.json({ success: true, total: 0, page: 1, limit: 12, products: [],
