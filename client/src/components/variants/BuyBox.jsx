@@ -41,9 +41,11 @@ export default function BuyBox({ product, ask = false }) {
 
   // A product without sizes warns of its own stock, by the same rule as a size.
   const left = hasOptions(product) ? variant?.quantity : product.quantity;
+  // The price and the stock line change as sizes are chosen, away from the focus (the price is
+  // above the pickers): screen readers are told of them as they change.
   return (
     <div className="buy-box">
-      <p className="product-details__price">Price: {money(priceOf(product, variant))}</p>
+      <p className="product-details__price" aria-live="polite" aria-atomic="true">Price: {money(priceOf(product, variant))}</p>
       {hasOptions(product) && (
         <div className="buy-box__options" ref={pickers}>
           {product.options.map((option) => (
@@ -57,7 +59,9 @@ export default function BuyBox({ product, ask = false }) {
           ))}
         </div>
       )}
-      {left > 0 && left <= LOW_STOCK && <p className="buy-box__low">{onlyLeftText(left)}</p>}
+      <div aria-live="polite">
+        {left > 0 && left <= LOW_STOCK && <p className="buy-box__low">{onlyLeftText(left)}</p>}
+      </div>
       <p className="buy-box__ask" role="alert" id={askId}>
         {soldOut ? SOLD_OUT : asked && missing.length > 0 ? chooseText(missing) : ''}
       </p>

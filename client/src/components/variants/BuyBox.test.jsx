@@ -79,6 +79,16 @@ describe('Product page option pickers', () => {
     expect(group('Size')).toHaveTextContent('Size: L');
   });
 
+  it('tells screen readers of the price and the stock as a choice changes them', async () => {
+    serveTee();
+    const { user } = await renderRoute('/product/linen-tee');
+    await user.click(await screen.findByRole('radio', { name: 'M' }));
+    await user.click(radio('Colour', 'Navy'));
+    const live = (el) => el.closest('[aria-live="polite"]');
+    expect(live(screen.getByText(/^Price: /))).not.toBeNull();
+    expect(live(screen.getByText('Only 2 left'))).not.toBeNull();
+  });
+
   it('adds the chosen variant inside the whole product, then toasts and opens the cart', async () => {
     serveTee();
     const { user, router } = await renderRoute('/product/linen-tee', { cart: [products[0]] });
