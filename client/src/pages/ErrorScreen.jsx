@@ -31,8 +31,11 @@ function ErrorDetail() {
 export default function ErrorScreen({ framed = false }) {
   if (!framed) {
     return (
-      <main className="error-screen" role="alert">
-        <ErrorDetail />
+      <main className="error-screen">
+        {/* the alert inside the landmark: role=alert on <main> would take its landmark away */}
+        <div role="alert">
+          <ErrorDetail />
+        </div>
       </main>
     );
   }
