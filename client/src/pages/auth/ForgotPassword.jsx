@@ -16,7 +16,7 @@ export default function ForgotPassword() {
   const { state } = useLocation();
   const [auth, setAuth] = useAuth();
   const [values, field] = useFormState({ email: '', newpassword: '', answer: '' });
-  const [submit, busy] = useSubmit(
+  const [submit, busy, submitButton] = useSubmit(
     () => forgotPassword(values.email, values.newpassword, values.answer),
     () => {
       // The reset ends every session of that account: this browser's, when it is that one.
@@ -32,7 +32,7 @@ export default function ForgotPassword() {
         <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
         <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
-        <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
+        <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>RESET</button>
         <p>Forgot the answer too? <Link to={RESET_PASSWORD} className="tap-link">Get a reset link by email</Link></p>
       </form>
     </Layout>

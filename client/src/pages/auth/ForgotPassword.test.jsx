@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
+import { focusDroppedAsDisabled } from '../../test/focus';
 import { admin, signedIn, user } from '../../test/fixtures';
 
 async function fill(person) {
@@ -55,5 +56,17 @@ describe('Forget password page', () => {
     await fill(person);
     expect(await screen.findByText('Wrong email or answer')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forget-password');
+  });
+
+  it('gives the keyboard\'s focus back to RESET after a failure', async () => {
+    const answer = held(() => HttpResponse.json({ success: false, message: 'Wrong email or answer' }, { status: 401 }));
+    server.use(http.post(url('auth/forgot-password'), answer.handler));
+    const { user: person } = await renderRoute('/forget-password');
+    await fill(person);
+    const reset = screen.getByRole('button', { name: 'RESET' });
+    await focusDroppedAsDisabled(reset);
+    answer.release();
+    expect(await screen.findByText('Wrong email or answer')).toBeInTheDocument();
+    await waitFor(() => expect(reset).toHaveFocus());
   });
 });

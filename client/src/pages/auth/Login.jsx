@@ -17,7 +17,7 @@ export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
   const [values, field] = useFormState({ email: '', password: '' });
-  const [submit, busy] = useSubmit(
+  const [submit, busy, submitButton] = useSubmit(
     () => login(values.email, values.password),
     (answer) => {
       setAuth({ user: answer.user, token: answer.token });
@@ -32,7 +32,7 @@ export default function Login() {
         <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" required placeholder="Enter Your Password" {...field('password')} />
         <button type="button" className="btn btn--link" onClick={() => navigate(FORGET_PASSWORD, { state: location.state })}>Forget Password</button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>LOGIN</button>
+        <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>LOGIN</button>
         <p>Don&apos;t have an account? <Link to={REGISTER} state={location.state} className="tap-link">Register</Link></p>
       </form>
     </Layout>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
+import { focusDroppedAsDisabled } from '../../test/focus';
 import { user as shopper } from '../../test/fixtures';
 
 function answerLogin(status, body) {
@@ -99,6 +100,21 @@ describe('Login page', () => {
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('auth')).toBeNull();
+  });
+
+  // LOGIN is disabled while the call is under way, which took the keyboard's focus to the page:
+  // after a refusal a keyboard or screen reader user started again from the top.
+  it('gives the keyboard\'s focus back to LOGIN after a failed login', async () => {
+    const answer = held(() => HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 }));
+    server.use(http.post(url('auth/login'), answer.handler));
+    const { user: person } = await renderRoute('/login');
+    await signIn(person, 'ada@example.com', 'wrong-password');
+    const login = screen.getByRole('button', { name: 'LOGIN' });
+    await focusDroppedAsDisabled(login);
+    answer.release();
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    await waitFor(() => expect(login).toHaveFocus());
+    expect(login).toBeEnabled();
   });
 
   it('falls back to Something went wrong without a message', async () => {

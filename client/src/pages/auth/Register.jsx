@@ -12,7 +12,7 @@ export default function Register() {
   const navigate = useNavigate();
   const { state } = useLocation();
   const [values, field] = useFormState({ name: '', email: '', password: '', phone: '', address: '', answer: '' });
-  const [submit, busy] = useSubmit(() => register(values), () => navigate(LOGIN, { state }));
+  const [submit, busy, submitButton] = useSubmit(() => register(values), () => navigate(LOGIN, { state }));
 
   return (
     <Layout title="Register">
@@ -24,7 +24,7 @@ export default function Register() {
         <TextField label="Phone" type="tel" autoComplete="tel" required placeholder="Enter Your Phone" {...field('phone')} />
         <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
         <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
-        <button type="submit" className="btn btn--primary" disabled={busy}>REGISTER</button>
+        <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>REGISTER</button>
         <p>Already have an account? <Link to={LOGIN} state={state} className="tap-link">Login</Link></p>
       </form>
     </Layout>

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
+import { focusDroppedAsDisabled } from '../../test/focus';
 
 const labels = ['Name', 'Email', 'Password', 'Phone', 'Address', 'Confirm Password'];
 
@@ -40,5 +41,17 @@ describe('Register page', () => {
     await fill(person);
     expect(await screen.findByText('Already registered, please login')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('gives the keyboard\'s focus back to REGISTER after a failure', async () => {
+    const answer = held(() => HttpResponse.json({ success: false, message: 'Already registered, please login' }, { status: 409 }));
+    server.use(http.post(url('auth/register'), answer.handler));
+    const { user: person } = await renderRoute('/register');
+    await fill(person);
+    const register = screen.getByRole('button', { name: 'REGISTER' });
+    await focusDroppedAsDisabled(register);
+    answer.release();
+    expect(await screen.findByText('Already registered, please login')).toBeInTheDocument();
+    await waitFor(() => expect(register).toHaveFocus());
   });
 });

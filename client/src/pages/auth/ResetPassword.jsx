@@ -7,6 +7,7 @@ import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
 import useFormState from '../../hooks/useFormState';
 import useSubmit from '../../hooks/useSubmit';
+import useFocusBack from '../../hooks/useFocusBack';
 import { requestResetLink, resetPassword } from '../../api/auth';
 import { useAuth, signedOut } from '../../context/auth';
 import { LOGIN, RESET_PASSWORD } from '../../paths';
@@ -26,13 +27,14 @@ function AskForLink() {
     event.preventDefault();
     ask.mutate();
   };
+  const sendButton = useFocusBack(ask.isError);
   const sent = ask.isSuccess ? ask.data?.message || LINK_SENT : '';
   return (
     <form className="auth-form" onSubmit={submit}>
       <h1>RESET PASSWORD BY EMAIL</h1>
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
       <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
-      <button type="submit" className="btn btn--primary" disabled={ask.isPending}>SEND LINK</button>
+      <button type="submit" className="btn btn--primary" disabled={ask.isPending} ref={sendButton}>SEND LINK</button>
       <p aria-live="polite">{sent}</p>
       <p><Link to={LOGIN} className="tap-link">Back to login</Link></p>
     </form>
@@ -45,7 +47,7 @@ function NewPassword({ token }) {
   const [values, field] = useFormState({ newpassword: '' });
   // The reset ends every session of the account, and the one of this browser is, almost
   // surely, the account whose mail brought the link: it signs out, and /login shows it so.
-  const [submit, busy] = useSubmit(() => resetPassword(token, values.newpassword), () => {
+  const [submit, busy, submitButton] = useSubmit(() => resetPassword(token, values.newpassword), () => {
     setAuth(signedOut);
     navigate(LOGIN);
   });
@@ -54,7 +56,7 @@ function NewPassword({ token }) {
       <h1>CHOOSE A NEW PASSWORD</h1>
       <TextField label="New Password" type="password" autoComplete="new-password" required minLength={6}
         placeholder="Enter Your New Password" {...field('newpassword')} />
-      <button type="submit" className="btn btn--primary" disabled={busy}>RESET</button>
+      <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>RESET</button>
       <p>Link expired? <Link to={RESET_PASSWORD} className="tap-link">Ask for a new one</Link></p>
     </form>
   );

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../../test/render';
-import { server, url } from '../../test/server';
+import { held, server, url } from '../../test/server';
+import { focusDroppedAsDisabled } from '../../test/focus';
 import { signedIn } from '../../test/fixtures';
 
 const SENT = 'If an account has this email, a link to reset its password is on its way. It works for 30 minutes.';
@@ -52,6 +53,18 @@ describe('Reset by email: asking for the link', () => {
     await askFor(person, 'ada@example.com');
     expect(await screen.findByText('Too many password reset attempts. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByText(SENT)).not.toBeInTheDocument();
+  });
+
+  it('gives the keyboard\'s focus back to SEND LINK after a failure', async () => {
+    const answer = held(() => HttpResponse.json({ success: false, message: 'Too many password reset attempts. Please try again later.' }, { status: 429 }));
+    server.use(http.post(url('auth/reset-link'), answer.handler));
+    const { user: person } = await renderRoute('/reset-password');
+    await askFor(person, 'ada@example.com');
+    const send = screen.getByRole('button', { name: 'SEND LINK' });
+    await focusDroppedAsDisabled(send);
+    answer.release();
+    expect(await screen.findByText('Too many password reset attempts. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(send).toHaveFocus());
   });
 });
 
@@ -103,5 +116,18 @@ describe('Reset by email: the link', () => {
     await person.type(screen.getByLabelText('New Password'), 'brand-new-secret');
     await person.click(screen.getByRole('button', { name: 'RESET' }));
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('gives the keyboard\'s focus back to RESET after a failure', async () => {
+    const answer = held(() => HttpResponse.json({ success: false, message: 'This reset link is invalid or has expired.' }, { status: 400 }));
+    server.use(http.post(url('auth/reset-password'), answer.handler));
+    const { user: person } = await renderRoute('/reset-password?token=old');
+    await person.type(screen.getByLabelText('New Password'), 'brand-new-secret');
+    await person.click(screen.getByRole('button', { name: 'RESET' }));
+    const reset = screen.getByRole('button', { name: 'RESET' });
+    await focusDroppedAsDisabled(reset);
+    answer.release();
+    expect(await screen.findByText('This reset link is invalid or has expired.')).toBeInTheDocument();
+    await waitFor(() => expect(reset).toHaveFocus());
   });
 });
