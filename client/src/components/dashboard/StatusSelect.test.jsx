@@ -1,7 +1,23 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import StatusSelect from './StatusSelect';
+import { focusDroppedAsDisabled } from '../../test/focus';
+
+/**
+ * Changing holds the status as AdminOrders does: a status chosen is pending (the dropdown
+ * busy) until `settle.now()` says the change is done.
+ */
+const settle = {};
+function Changing() {
+  const [state, setState] = useState({ value: 'Processing', pending: null });
+  settle.now = () => setState((s) => ({ value: s.pending, pending: null }));
+  return (
+    <StatusSelect value={state.pending ?? state.value} busy={state.pending !== null} label="Status of order #1"
+      onChange={(pending) => setState((s) => ({ ...s, pending }))} />
+  );
+}
 
 describe('StatusSelect', () => {
   // A fixed 140 px minimum was cut off in the 320 px phone's stacked order table: the width
@@ -22,5 +38,23 @@ describe('StatusSelect', () => {
     const list = await screen.findByRole('listbox');
     expect(within(list).getAllByRole('option').map((o) => o.textContent))
       .toEqual(['Not Process', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+  });
+
+  // Busy, the dropdown is disabled and a browser takes the focus off it, to the page: an admin
+  // who chose a status by keyboard was left nowhere for the two seconds the change took.
+  it('takes the keyboard\'s focus back once a change chosen by keyboard settles', async () => {
+    const user = userEvent.setup();
+    render(<Changing />);
+    const select = screen.getByRole('combobox', { name: 'Status of order #1' });
+    await user.click(select);
+    await screen.findByRole('listbox');
+    // rc-select reads its keys by `which`, which user-event leaves out.
+    fireEvent.keyDown(select, { key: 'ArrowDown', keyCode: 40, which: 40 });
+    fireEvent.keyDown(select, { key: 'Enter', keyCode: 13, which: 13 });
+    await focusDroppedAsDisabled(select);
+    act(() => settle.now());
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveFocus();
+    expect(select.closest('.ant-select')).toHaveTextContent('Shipped');
   });
 });
