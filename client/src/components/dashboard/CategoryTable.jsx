@@ -22,7 +22,8 @@ export default function CategoryTable({ categories, onEdit, onDelete, deleting =
                 <Button type="primary" aria-label={`Edit ${category.name}`} onClick={() => onEdit(category)}>
                   Edit
                 </Button>
-                <Button danger aria-label={`Delete ${category.name}`} onClick={() => onDelete(category)}
+                <Button danger className="category-table__delete" aria-label={`Delete ${category.name}`}
+                  onClick={() => onDelete(category)}
                   loading={deleting === category._id} disabled={busy && deleting !== category._id}>
                   Delete
                 </Button>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
@@ -13,6 +13,7 @@ import {
   CATEGORY_CREATE_ERROR, CATEGORY_DELETED, categoryCreatedText, categoryUpdatedText, SOMETHING_WENT_WRONG,
 } from '../../texts';
 import useOneAtATime from '../../hooks/useOneAtATime';
+import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
@@ -39,6 +40,8 @@ const savedName = (answer, sent) => answer?.category?.name ?? sent.trim();
 /**
  * CreateCategory is the admin's category management: create, list, rename and delete. A create
  * or rename is told with the name as stored ("Socks is created", not "Socks   is created").
+ * After a delete the keyboard's focus goes to the next row's Delete, else the previous row's,
+ * else to the list's heading, rather than to the page with the row that held it.
  */
 export default function CreateCategory() {
   const { data: categories = [] } = useQuery(adminCategoriesQuery());
@@ -64,6 +67,14 @@ export default function CreateCategory() {
   const once = useOneAtATime();
   const busy = create.isPending || update.isPending || remove.isPending;
   const deleting = remove.isPending ? remove.variables._id : null;
+  const list = useRef(null);
+  const heading = useRef(null);
+  const removing = useFocusAfterRemoval(() => list.current?.querySelectorAll('.category-table__delete') ?? [],
+    () => heading.current);
+  const removeRow = (category) => {
+    removing(categories.indexOf(category));
+    once(() => remove.mutateAsync(category));
+  };
 
   const openEdit = (category) => {
     setSelected(category);
@@ -77,9 +88,10 @@ export default function CreateCategory() {
         <CategoryForm id="new-category" value={name} setValue={setName}
           onSubmit={() => once(() => create.mutateAsync(name))} saving={create.isPending} busy={busy} />
       </div>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Categories">
+      <h2 id="category-list" ref={heading} tabIndex={-1}>Categories</h2>
+      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="category-list" ref={list}>
         <CategoryTable categories={categories} onEdit={openEdit}
-          onDelete={(c) => once(() => remove.mutateAsync(c))} deleting={deleting} busy={busy} />
+          onDelete={removeRow} deleting={deleting} busy={busy} />
       </div>
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
         <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName}

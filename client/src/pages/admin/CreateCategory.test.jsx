@@ -205,6 +205,47 @@ describe('admin categories', () => {
     await waitFor(() => expect(table().queryByRole('cell', { name: 'Jeans' })).not.toBeInTheDocument());
   });
 
+  // The Delete pressed goes with its row, and the keyboard's focus went with it, to the page.
+  describe('after a delete, puts the keyboard\'s focus', () => {
+    /** deletes answers delete-category by taking the category out of the list served. */
+    function deletes(start) {
+      let list = [...start];
+      listCategories(list);
+      server.use(http.delete(url('category/delete-category/:id'), ({ params }) => {
+        list = list.filter((c) => c._id !== params.id);
+        listCategories(list);
+        return HttpResponse.json({ success: true, message: 'deleted' });
+      }));
+    }
+
+    async function deleteBy(name) {
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+      expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
+      await waitFor(() => expect(table().queryByRole('cell', { name })).not.toBeInTheDocument());
+    }
+
+    it('on the next row\'s Delete', async () => {
+      deletes(categories);
+      await deleteBy('Jeans');
+      await waitFor(() => expect(table().getByRole('button', { name: 'Delete Jackets' })).toHaveFocus());
+    });
+
+    it('on the previous row\'s Delete when the last row goes', async () => {
+      deletes(categories);
+      await deleteBy('Jackets');
+      await waitFor(() => expect(table().getByRole('button', { name: 'Delete Jeans' })).toHaveFocus());
+    });
+
+    it('on the list\'s heading when no row is left', async () => {
+      deletes(categories.slice(0, 1));
+      await deleteBy('Shirts');
+      const heading = screen.getByRole('heading', { name: 'Categories' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(screen.getByRole('region', { name: 'Categories' })).toContainElement(screen.getByRole('table'));
+    });
+  });
+
   it('shows the server message when a delete is refused', async () => {
     server.use(
       http.delete(url('category/delete-category/:id'), () =>
