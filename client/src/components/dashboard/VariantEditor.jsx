@@ -12,9 +12,14 @@
 // An option renamed, or a value edited in place, is renamed in the rows at once (they keep their
 // id, SKU, price and stock: see withOptions). Generate asks before it drops rows that still
 // hold stock; with no option left, Remove all rows sells the product as one item.
-import { useId, useState } from 'react';
+//
+// A Remove takes its option or row away, and would take the keyboard's focus with it to the
+// page: focus goes to the next one's Remove instead, else the previous one's, else (none left)
+// to Add option for the options and to the section's heading for the rows.
+import { useId, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
+import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 import { NO_OPTIONS_LEFT, droppedStockText, optionNameHint } from './texts';
 import { MAX_OPTIONS, addOption, droppedBy, filteredBy, generate, rowName, stockOf, withOptions } from './variantRows';
 
@@ -32,15 +37,27 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   // edit answers the question (the rows it would drop may be others by then).
   const [asking, setAsking] = useState(false);
   const hintId = useId();
+  const box = useRef(null);
+  const heading = useRef(null);
+  const addButton = useRef(null);
+  const removes = (className) => () => box.current?.querySelectorAll(`.${className}`) ?? [];
+  const removingOption = useFocusAfterRemoval(removes('variant-option__remove'), () => addButton.current);
+  const removingRow = useFocusAfterRemoval(removes('variant-table__remove'), () => heading.current);
   const change = (next) => {
     setAsking(false);
     onChange(next);
   };
   const setOption = (i, edit) => change(withOptions(value, options.map((o, k) => (k === i ? { ...o, ...edit } : o))));
-  const removeOption = (i) => change(withOptions(value, options.filter((_, k) => k !== i)));
+  const removeOption = (i) => {
+    removingOption(i);
+    change(withOptions(value, options.filter((_, k) => k !== i)));
+  };
   const setRow = (i, edit) =>
     change({ ...value, variants: variants.map((row, k) => (k === i ? { ...row, ...edit } : row)) });
-  const removeRow = (i) => change({ ...value, variants: variants.filter((_, k) => k !== i) });
+  const removeRow = (i) => {
+    removingRow(i);
+    change({ ...value, variants: variants.filter((_, k) => k !== i) });
+  };
 
   const generateRows = () => change(generate(value, skuPrefix));
   const askGenerate = () => (stockOf({ variants: droppedBy(value) }) > 0 ? setAsking(true) : generateRows());
@@ -53,8 +70,8 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   return (
     // .variant-editor has min-width 0: a table wider than the form scrolls in its region
     // rather than widen the page.
-    <fieldset className="variant-editor">
-      <legend style={{ fontWeight: 600, padding: '0 4px' }}>Sizes and colours</legend>
+    <fieldset className="variant-editor" ref={box}>
+      <legend style={{ fontWeight: 600, padding: '0 4px' }} ref={heading} tabIndex={-1}>Sizes and colours</legend>
       {options.length === 0 && !stranded && (
         <p style={{ marginTop: 0 }}>Sold as one thing. Add an option to sell it by size or colour.</p>
       )}
@@ -72,13 +89,17 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
             <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values} {...AS_TYPED}
               onChange={(e) => setOption(i, { values: e.target.value })} />
           </label>
-          <Button onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>Remove</Button>
+          <Button className="variant-option__remove" onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>
+            Remove
+          </Button>
           {/* A line of its own under the fields, so theirs stay level. */}
           <p id={`${hintId}-${i}`} className="variant-option__hint">{optionNameHint(filteredBy(option.name))}</p>
         </div>
       ))}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        <Button onClick={() => change(addOption(value))} disabled={options.length >= MAX_OPTIONS}>Add option</Button>
+        <Button onClick={() => change(addOption(value))} disabled={options.length >= MAX_OPTIONS} ref={addButton}>
+          Add option
+        </Button>
         <Button onClick={askGenerate} disabled={options.length === 0}>
           Generate combinations
         </Button>
@@ -132,7 +153,8 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                         onChange={(e) => setRow(i, { quantity: e.target.value })} />
                     </td>
                     <td className="stack-table__action">
-                      <Button danger onClick={() => removeRow(i)} aria-label={`Remove ${name}`}>Remove</Button>
+                      <Button danger className="variant-table__remove" onClick={() => removeRow(i)}
+                        aria-label={`Remove ${name}`}>Remove</Button>
                     </td>
                   </tr>
                 );

@@ -653,6 +653,36 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.calls).toEqual([]);
   });
 
+  // A Remove goes with its row or option, and the keyboard's focus went with it, to the page.
+  describe('after a Remove, puts the keyboard\'s focus', () => {
+    const button = (name) => screen.getByRole('button', { name });
+
+    it('on the next row\'s Remove, else the previous one\'s, else the section\'s heading', async () => {
+      answer();
+      const { user } = await open();
+      await user.click(button('Remove M / Navy'));
+      expect(button('Remove M / Sand')).toHaveFocus();
+      await user.click(button('Remove L / Sand'));
+      expect(button('Remove L / Navy')).toHaveFocus();
+      for (const row of ['S / Navy', 'M / Sand', 'L / Navy']) await user.click(button(`Remove ${row}`));
+      expect(screen.queryByRole('region', { name: 'Variants' })).not.toBeInTheDocument();
+      expect(screen.getByText('Sizes and colours')).toHaveFocus();
+    });
+
+    it('on the next option\'s Remove, else the previous one\'s, else Add option', async () => {
+      answer();
+      const { user } = await open();
+      await user.click(button('Add option'));
+      await user.click(button('Remove option 3'));
+      expect(button('Remove option 2')).toHaveFocus();
+      await user.click(button('Remove option 1'));
+      expect(button('Remove option 1')).toHaveFocus();
+      expect(screen.getByLabelText('Option 1 name')).toHaveValue('Colour');
+      await user.click(button('Remove option 1'));
+      expect(button('Add option')).toHaveFocus();
+    });
+  });
+
   describe('fields', () => {
     afterEach(() => vi.restoreAllMocks());
 
