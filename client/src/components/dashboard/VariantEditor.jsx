@@ -15,8 +15,10 @@
 //
 // A Remove takes its option or row away, and would take the keyboard's focus with it to the
 // page: focus goes to the next one's Remove instead, else the previous one's, else (none left)
-// to Add option for the options and to the section's heading for the rows.
-import { useId, useRef, useState } from 'react';
+// to Add option for the options and to the section's heading for the rows. Add option puts the
+// focus in the new option's name, its suggestion selected to type over: the new fields come
+// below the button, off a phone's screen.
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
@@ -43,11 +45,22 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const removes = (className) => () => box.current?.querySelectorAll(`.${className}`) ?? [];
   const removingOption = useFocusAfterRemoval(removes('variant-option__remove'), () => addButton.current);
   const removingRow = useFocusAfterRemoval(removes('variant-table__remove'), () => heading.current);
+  const newName = useRef(null);
+  const adding = useRef(false);
+  useEffect(() => {
+    if (!adding.current) return;
+    adding.current = false;
+    newName.current?.focus({ cursor: 'all' });
+  }, [options.length]);
   const change = (next) => {
     setAsking(false);
     onChange(next);
   };
   const setOption = (i, edit) => change(withOptions(value, options.map((o, k) => (k === i ? { ...o, ...edit } : o))));
+  const addNewOption = () => {
+    adding.current = true;
+    change(addOption(value));
+  };
   const removeOption = (i) => {
     removingOption(i);
     change(withOptions(value, options.filter((_, k) => k !== i)));
@@ -82,6 +95,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
           <label className="variant-option__field variant-option__field--name">
             <span>Option {i + 1} name</span>
             <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name} {...AS_TYPED}
+              ref={i === options.length - 1 ? newName : undefined}
               aria-describedby={`${hintId}-${i}`} onChange={(e) => setOption(i, { name: e.target.value })} />
           </label>
           <label className="variant-option__field variant-option__field--values">
@@ -97,7 +111,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         </div>
       ))}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
-        <Button onClick={() => change(addOption(value))} disabled={options.length >= MAX_OPTIONS} ref={addButton}>
+        <Button onClick={addNewOption} disabled={options.length >= MAX_OPTIONS} ref={addButton}>
           Add option
         </Button>
         <Button onClick={askGenerate} disabled={options.length === 0}>

@@ -653,6 +653,20 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.calls).toEqual([]);
   });
 
+  // Add option left the focus on the button, above the new fields and, on a phone, the new
+  // fields off the screen below it.
+  it('puts the keyboard\'s focus in the new option\'s name, its suggestion ready to type over', async () => {
+    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Add option' }));
+    const name = screen.getByLabelText('Option 1 name');
+    expect(name).toHaveFocus();
+    expect(name).toHaveValue('Size');
+    await user.keyboard('Fit');
+    expect(name).toHaveValue('Fit');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(screen.getByLabelText('Option 2 name')).toHaveFocus();
+  });
+
   // A Remove goes with its row or option, and the keyboard's focus went with it, to the page.
   describe('after a Remove, puts the keyboard\'s focus', () => {
     const button = (name) => screen.getByRole('button', { name });
