@@ -3,13 +3,20 @@
 // nothing, else the page (`children(data, first)`, `first` being the number of items on the
 // pages before it, for numbering across pages) and the pager. SPEC gives the admin lists a
 // pager whatever their length; `pagerOnOnePage={false}` leaves it out when one page holds all.
+// `heading` is the ref of the list's heading (tabIndex -1): a move made with the pager takes the
+// keyboard's focus there, so the new page is read from its top, which is where the page
+// scrolls to, rather than left on a Next page that is now out of sight at the bottom.
 import Pager from './Pager';
 import ErrorState from '../status/ErrorState';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { LOADING_TEXT } from '../../texts';
 
-export default function PagedList({ pageOf, pageSize, what, empty, pagerOnOnePage = true, children }) {
+export default function PagedList({ pageOf, pageSize, what, empty, heading, pagerOnOnePage = true, children }) {
   const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(pageOf, pageSize);
+  const turnTo = (n) => {
+    setPage(n);
+    heading?.current?.focus();
+  };
   if (isPending) return <p aria-busy="true">{LOADING_TEXT}</p>;
   if (isError) return <ErrorState what={what} error={error} onRetry={refetch} />;
   if (data.total === 0) return empty;
@@ -17,7 +24,7 @@ export default function PagedList({ pageOf, pageSize, what, empty, pagerOnOnePag
     <>
       {children(data, (data.page - 1) * pageSize)}
       {(pagerOnOnePage || data.total > pageSize) && (
-        <Pager page={page} pageSize={pageSize} total={data.total} onChange={setPage} />
+        <Pager page={page} pageSize={pageSize} total={data.total} onChange={turnTo} />
       )}
     </>
   );

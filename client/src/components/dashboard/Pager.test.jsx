@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Pager from './Pager';
 import { widthIs } from '../../test/screen-width';
+import { antdStyles, styleOf } from '../../test/cascade';
+import { contrast } from '../../test/contrast';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -69,5 +72,42 @@ describe('Pager by keyboard', () => {
     screen.getByTitle('Next Page').focus();
     await userEvent.keyboard(' ');
     expect(onChange).toHaveBeenLastCalledWith(6, 6);
+  });
+});
+
+// jsdom draws nothing: these read what a browser's cascade gives the pager, antd's styles and
+// the site's (index.css) together.
+describe('Pager as seen', () => {
+  const site = readFileSync('src/index.css', 'utf8');
+  const seen = () => {
+    const { css } = antdStyles(<Pager page={6} pageSize={6} total={60} onChange={() => {}} />);
+    return styleOf([css, site]);
+  };
+
+  // antd's ring was a pale tint of the brand's colour, hard to see; the site's is 3 px of blue.
+  it('rings the item the keyboard is on as the site rings every control', () => {
+    const style = seen();
+    const control = document.body.appendChild(document.createElement('button'));
+    control.focus();
+    const ring = style.value(control, 'outline');
+    control.remove();
+    expect(ring).toBe('3px solid #1769e0');
+    for (const title of ['5', 'Previous Page', 'Next Page', 'Previous 5 Pages', 'Next 5 Pages']) {
+      const item = screen.getByTitle(title);
+      item.focus();
+      expect({ title, ring: style.value(item, 'outline') }).toEqual({ title, ring });
+      const inner = item.querySelector('.ant-pagination-item-link');
+      if (inner) expect(style.value(inner, 'outline')).toMatch(/^(none|0)/);
+    }
+  });
+
+  // antd draws the jump's "•••" in its disabled grey, 1.8:1 on the page.
+  it('draws the jump\'s ••• at 3:1 or more on the page', () => {
+    const style = seen();
+    const page = style.value(document.body, 'background');
+    for (const dots of document.querySelectorAll('.ant-pagination-item-ellipsis')) {
+      expect(contrast(style.value(dots, 'color'), page)).toBeGreaterThanOrEqual(3);
+    }
+    expect(document.querySelectorAll('.ant-pagination-item-ellipsis')).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '../../context/auth';
 import { allOrdersQuery, ORDERS_KEY, updateOrderStatus } from '../../api/orders';
@@ -20,6 +20,7 @@ export default function AdminOrders() {
   const [auth] = useAuth();
   const queryClient = useQueryClient();
   const [changed, setChanged] = useState('');
+  const heading = useRef(null);
   // The status each order is being set to, by order id, while its change is under way.
   const [pending, setPending] = useState({});
   const status = useMutation({
@@ -40,10 +41,10 @@ export default function AdminOrders() {
 
   return (
     <DashboardShell title="All Orders Data" menu={<AdminMenu />}>
-      <h1 className="dashboard__title">All Orders</h1>
+      <h1 className="dashboard__title" ref={heading} tabIndex={-1}>All Orders</h1>
       <p className="visually-hidden" role="status">{changed}</p>
       {auth?.token && (
-        <PagedList pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)}
+        <PagedList heading={heading} pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)}
           pageSize={ADMIN_ORDERS_PAGE_SIZE} what="the orders" empty={<p>No orders yet.</p>}>
           {(data, first) => data.orders.map((order, i) => (
             <AdminOrderCard key={order._id} order={order} number={first + i + 1}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Row, Col } from 'antd';
 import { productsPageQuery } from '../../api/admin-catalogue';
 import DashboardShell from '../../components/dashboard/DashboardShell';
@@ -10,10 +11,11 @@ import { ADMIN_PRODUCTS_PAGE_SIZE } from '../../rules';
 
 /** Products is the admin's list of every product, 6 a page from the server. */
 export default function Products() {
+  const heading = useRef(null);
   return (
     <DashboardShell title="Dashboard - All Products" menu={<AdminMenu />}>
-      <h1 className="dashboard__title">All Products List</h1>
-      <PagedList pageOf={(n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE)}
+      <h1 className="dashboard__title" ref={heading} tabIndex={-1}>All Products List</h1>
+      <PagedList heading={heading} pageOf={(n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE)}
         pageSize={ADMIN_PRODUCTS_PAGE_SIZE} what="the products"
         empty={<EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />}>
         {(data) => (

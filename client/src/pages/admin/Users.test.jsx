@@ -66,6 +66,22 @@ describe('admin users', () => {
     ]);
   });
 
+  // The page scrolls to its top for the new page while the focus stayed on Next page, now out
+  // of sight at the bottom: a screen reader said nothing of the new page.
+  it('takes the keyboard\'s focus to the list\'s heading on a move made with the pager', async () => {
+    server.use(http.get(url('auth/all-users'), ({ request }) =>
+      HttpResponse.json({ success: true, users: onePage(users, request), total: users.length })));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('User 10')).toBeInTheDocument();
+    const heading = screen.getByRole('heading', { name: 'All Users' });
+    expect(heading).not.toHaveFocus();
+    screen.getByTitle('Next Page').focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('User 11')).toBeInTheDocument();
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
   it('pages over every user the server counts', async () => {
     server.use(http.get(url('auth/all-users'), () => HttpResponse.json({ success: true, users: users.slice(0, 10), total: 5000 })));
     await renderDashboard(PATH, { auth: signedIn(admin) });

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useAuth } from '../../context/auth';
 import { myOrdersQuery } from '../../api/orders';
 import DashboardShell from '../../components/dashboard/DashboardShell';
@@ -15,12 +16,13 @@ import { USER_ORDERS_PAGE_SIZE } from '../../rules';
  */
 export default function Orders() {
   const [auth] = useAuth();
+  const heading = useRef(null);
   return (
     <DashboardShell title="Your Orders" menu={<UserMenu />}>
       <OrdersBanner />
-      <h1 className="dashboard__title">Orders</h1>
+      <h1 className="dashboard__title" ref={heading} tabIndex={-1}>Orders</h1>
       {auth?.token && (
-        <PagedList pageOf={(n) => myOrdersQuery(auth.token, n, USER_ORDERS_PAGE_SIZE)}
+        <PagedList heading={heading} pageOf={(n) => myOrdersQuery(auth.token, n, USER_ORDERS_PAGE_SIZE)}
           pageSize={USER_ORDERS_PAGE_SIZE} what="your orders" pagerOnOnePage={false}
           empty={<EmptyState title="You have no orders yet." to={SHOP} action="Start shopping" />}>
           {(data, first) => data.orders.map((order, i) => (
