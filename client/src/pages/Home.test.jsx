@@ -4,12 +4,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 import { categories } from '../test/fixtures';
+import { styleOf } from '../test/cascade';
+
+/** asksForLessMotion answers prefers-reduced-motion: reduce as matching, and no other query. */
+function asksForLessMotion() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+    matches: query.includes('prefers-reduced-motion: reduce'), media: query, onchange: null,
+    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+  }));
+}
 
 const slides = () => screen.getAllByRole('group', { hidden: true }).filter((el) => el.getAttribute('aria-roledescription') === 'slide');
 const visibleSlide = () => slides().findIndex((el) => el.getAttribute('aria-hidden') === 'false');
 
 describe('Home page', () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('shows a carousel of 3 images advancing every 5000 ms', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -82,5 +94,28 @@ describe('Home page', () => {
     act(() => screen.getByRole('button', { name: 'Play slides' }).click());
     act(() => vi.advanceTimersByTime(5000));
     expect(visibleSlide()).toBe(1);
+  });
+
+  // Asking the system for less motion changed nothing on the home page: the slides moved on
+  // every 5 s, gliding.
+  it('waits for Play before moving on, for a visitor who asks for less motion', async () => {
+    asksForLessMotion();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await renderRoute('/');
+    act(() => vi.advanceTimersByTime(15000));
+    expect(visibleSlide()).toBe(0);
+    act(() => screen.getByRole('button', { name: 'Play slides' }).click());
+    act(() => vi.advanceTimersByTime(5000));
+    expect(visibleSlide()).toBe(1);
+  });
+
+  // The rule that stops the glide came before the one that sets it, of the same weight: the
+  // later one won.
+  it('slides without the glide for a visitor who asks for less motion', async () => {
+    await renderRoute('/');
+    const track = screen.getByRole('region', { name: 'Highlights' }).querySelector('.carousel__track');
+    const site = readFileSync('src/index.css', 'utf8');
+    expect(styleOf([site]).value(track, 'transition')).toMatch(/^transform/);
+    expect(styleOf([site], { reducedMotion: true }).value(track, 'transition')).toBe('none');
   });
 });

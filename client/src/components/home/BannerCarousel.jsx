@@ -1,5 +1,6 @@
 // Home carousel: 3 banners, advancing every 5000 ms until paused, with previous/next buttons,
-// a pause button and dots.
+// a pause button and dots. For a visitor who asks for less motion (prefers-reduced-motion) it
+// starts paused, and slides without the glide (index.css): Play starts it, as they choose.
 import { useEffect, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS } from '../../rules';
 
@@ -9,9 +10,11 @@ export const banners = [
   { src: '/banner-3.svg', alt: 'Free shipping on every order' },
 ];
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 export default function BannerCarousel() {
   const [active, setActive] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = useState(() => !window.matchMedia?.(REDUCED_MOTION).matches);
   const count = banners.length;
 
   useEffect(() => {
