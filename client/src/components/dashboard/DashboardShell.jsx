@@ -12,7 +12,10 @@ const WIDE = {
 // On phones and touch screens every control (buttons, inputs, selects and their options) is a 44 px tap target
 // with 16 px text: a smaller field makes iPhone Safari zoom the page when it is tapped.
 const PHONE = { ...WIDE, controlHeight: 44, fontSize: 16 };
-const themes = { wide: { token: WIDE }, phone: { token: PHONE } };
+// For a person who asks for less motion (prefers-reduced-motion), antd's parts come and go
+// without their zoom, fade and slide (a dialog, a dropdown, a toast of antd's).
+const themeOf = (token) => ({ moving: { token }, still: { token: { ...token, motion: false } } });
+const themes = { wide: themeOf(WIDE), phone: themeOf(PHONE) };
 
 /** DashboardShell places a dashboard page beside its menu inside the shared layout. */
 export default function DashboardShell({ title, menu, children }) {
@@ -21,8 +24,9 @@ export default function DashboardShell({ title, menu, children }) {
   const narrow = Boolean(screens.xs || (screens.sm && !screens.md));
   // A finger on a tablet or a landscape phone (768 px and up) needs the same 44 px targets.
   const touch = useMediaQuery('(pointer: coarse)');
+  const still = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
-    <ConfigProvider theme={narrow || touch ? themes.phone : themes.wide}>
+    <ConfigProvider theme={themes[narrow || touch ? 'phone' : 'wide'][still ? 'still' : 'moving']}>
       <Layout title={title}>
         <Row gutter={[24, 24]} className="dashboard">
           <Col xs={24} md={6}>

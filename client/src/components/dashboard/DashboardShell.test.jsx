@@ -11,7 +11,12 @@ afterEach(() => vi.restoreAllMocks());
 /** ControlSize says how tall the dashboard's antd controls are and how large their text. */
 function ControlSize() {
   const { token } = theme.useToken();
-  return <p>{`controls ${token.controlHeight}px, text ${token.fontSize}px`}</p>;
+  return (
+    <>
+      <p>{`controls ${token.controlHeight}px, text ${token.fontSize}px`}</p>
+      <p>{`motion ${token.motion ? 'on' : 'off'}`}</p>
+    </>
+  );
 }
 
 const renderShell = () => render(
@@ -39,5 +44,19 @@ describe('DashboardShell', () => {
     widthIs(1280);
     renderShell();
     expect(await screen.findByText('controls 32px, text 14px')).toBeInTheDocument();
+  });
+
+  // antd's dialogs zoomed in and out and its dropdowns slid for a person who asks for less
+  // motion: its motion is off for them.
+  it.each([390, 1280])('turns antd\'s motion off at %i px for a person who asks for less motion', async (px) => {
+    widthIs(px, { reducedMotion: true });
+    renderShell();
+    expect(await screen.findByText('motion off')).toBeInTheDocument();
+  });
+
+  it('keeps antd\'s motion for everyone else', async () => {
+    widthIs(1280);
+    renderShell();
+    expect(await screen.findByText('motion on')).toBeInTheDocument();
   });
 });
