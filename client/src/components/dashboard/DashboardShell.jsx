@@ -4,10 +4,13 @@ import { FONT_FAMILY } from '../../fonts';
 import useMediaQuery from '../../hooks/useMediaQuery';
 
 // The dashboards' antd parts take the storefront's colour and its one typeface, with text and
-// danger colours dark enough to read (WCAG AA contrast) on white.
+// danger colours dark enough to read (WCAG AA contrast) on white. A disabled field's text too,
+// on its grey (5:1): some say what cannot be changed, as the profile's email or a product's
+// quantity made of its variants' stock, which antd's own grey showed at 1.8:1.
 const WIDE = {
   colorPrimary: '#1f3b57', borderRadius: 6, fontFamily: FONT_FAMILY,
   colorError: '#b42318', colorTextDescription: 'rgba(0, 0, 0, 0.66)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  colorTextDisabled: 'rgba(0, 0, 0, 0.58)',
 };
 // On phones and touch screens every control (buttons, inputs, selects and their options) is a 44 px tap target
 // with 16 px text: a smaller field makes iPhone Safari zoom the page when it is tapped.

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { theme } from 'antd';
+import { Input, theme } from 'antd';
 import AppProviders from '../../providers';
 import DashboardShell from './DashboardShell';
 import { widthIs } from '../../test/screen-width';
+import { antdStyles, styleOf } from '../../test/cascade';
+import { contrast } from '../../test/contrast';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -58,5 +61,24 @@ describe('DashboardShell', () => {
     widthIs(1280);
     renderShell();
     expect(await screen.findByText('motion on')).toBeInTheDocument();
+  });
+
+  // A disabled field still says something (the profile's email, a product's quantity made of
+  // its variants' stock): antd's grey on grey read at 1.8:1.
+  it.each([390, 1280])('writes a disabled field\'s text at 4.5:1 or more on its grey at %i px', async (px) => {
+    widthIs(px);
+    const { css } = antdStyles(
+      <AppProviders>
+        <MemoryRouter>
+          <DashboardShell title="Dashboard" menu={null}><Input aria-label="Email" value="ada@example.com" disabled /></DashboardShell>
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    const field = await screen.findByLabelText('Email');
+    expect(field).toBeDisabled();
+    const style = styleOf([css, readFileSync('src/index.css', 'utf8')], { width: px });
+    const text = style.value(field, 'color');
+    const background = style.value(field, 'background-color');
+    expect(contrast(text, background, style.value(document.body, 'background'))).toBeGreaterThanOrEqual(4.5);
   });
 });
