@@ -1,6 +1,7 @@
 // The card payment form: card number (16 digits, spaces allowed), expiry MMYY (4 digits,
 // 12/30 allowed) and CVV (3), and Pay with the amount. Wrong lengths are refused with Please
-// fill in the correct details and a note beside each wrong field, and send nothing. Pay is
+// fill in the correct details and a note beside each wrong field, and send nothing; the first
+// wrong field takes the keyboard's focus, its note read with it. Pay is
 // disabled while paying, and while `blockedBy` says why it cannot be used (a cart line can no
 // longer be bought); a failed payment is logged only and Pay comes back, with the keyboard's
 // focus; a payment that succeeds takes the earlier refusal off the screen.
@@ -19,6 +20,15 @@ export default function CardForm({ onPay, amount, blockedBy = '' }) {
   const pay = useRef(null);
   const failed = useRef(false);
   const blockedId = useId();
+  const form = useRef(null);
+  const refused = useRef(false);
+  // A refusal takes the keyboard's focus to the first wrong field once it is marked, so a screen
+  // reader reads the field with its note, and the person is where the fix is typed.
+  useEffect(() => {
+    if (!refused.current) return;
+    refused.current = false;
+    form.current?.querySelector('[aria-invalid="true"]')?.focus();
+  }, [errors]);
   // Pay is disabled while paying, which takes the keyboard's focus from it: after a failure
   // it comes back to Pay, not to the top of the page.
   useEffect(() => {
@@ -37,6 +47,7 @@ export default function CardForm({ onPay, amount, blockedBy = '' }) {
     const wrong = cardErrors(card);
     setErrors(wrong);
     if (Object.keys(wrong).length > 0) {
+      refused.current = true;
       toast.error(BAD_CARD_DETAILS, { id: REFUSED_TOAST });
       return;
     }
@@ -51,7 +62,7 @@ export default function CardForm({ onPay, amount, blockedBy = '' }) {
   };
 
   return (
-    <form className="card-form" onSubmit={submit} aria-label="Card payment" noValidate>
+    <form className="card-form" onSubmit={submit} aria-label="Card payment" noValidate ref={form}>
       <TextField label="Card Number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234"
         maxLength={23} value={card.number} onChange={set('number')} error={errors.number} />
       <TextField label="Expiry (MMYY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MMYY"

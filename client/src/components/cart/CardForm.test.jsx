@@ -90,6 +90,22 @@ describe('card form', () => {
     expect(field('CVV')).toBeInvalid();
   });
 
+  // Pay with wrong fields left the focus on Pay: the notes were tied to their fields, but
+  // nothing took a keyboard or screen reader user there.
+  it('takes the keyboard\'s focus to the first wrong field, which says why', async () => {
+    const { user: person } = await openCart();
+    await person.click(payButton());
+    expect(await screen.findByText(REFUSED)).toBeInTheDocument();
+    expect(field('Card Number')).toHaveFocus();
+    expect(field('Card Number')).toHaveAccessibleDescription('Enter the 16 digits of the card number.');
+
+    await person.type(field('Card Number'), '4242 4242 4242 4242');
+    await person.type(field('Expiry (MMYY)'), '12/30');
+    await person.click(payButton());
+    expect(field('CVV')).toHaveFocus();
+    expect(field('CVV')).toBeInvalid();
+  });
+
   it('marks an expiry of three digits, slash or not', async () => {
     const { user: person } = await openCart();
     await person.type(field('Card Number'), '4242424242424242');
