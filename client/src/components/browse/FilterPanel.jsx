@@ -7,8 +7,10 @@
 // rather than promise the count of the range in force; while a count loads (`total`
 // undefined), it names none. While open, it is a modal dialog: Tab and Shift+Tab go round its
 // own controls (the page behind is covered). A price range whose minimum is above its
-// maximum is not applied: the panel says so next to the prices, and closing the drawer puts
-// back the range in force, so the fields never show one that is not.
+// maximum is not applied: the panel says so next to the prices (a live region, so a screen
+// reader says it as it appears), Apply price puts the focus on Min price, whose description it
+// is, and closing the drawer puts back the range in force, so the fields never show one that is
+// not.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
 import { FACET_VALUES_SHOWN } from '../../rules';
@@ -105,11 +107,14 @@ function usePriceDraft(filters) {
  */
 function PriceRange({ draft, setDraft, range, onApply }) {
   const money = useMoney();
+  const minField = useRef(null);
   const { min, max } = draft;
   const reversed = isReversed(draft);
   const submit = (event) => {
     event.preventDefault();
-    onApply();
+    // Refused, Apply would do nothing to be seen or heard: the focus goes where the fix is.
+    if (reversed) minField.current?.focus();
+    else onApply();
   };
   const invalid = {
     'aria-invalid': reversed || undefined,
@@ -121,7 +126,7 @@ function PriceRange({ draft, setDraft, range, onApply }) {
       <div className="filters__price-inputs">
         <label>
           <span>Min price</span>
-          <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid}
+          <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid} ref={minField}
             placeholder={range.max ? money(Math.floor(range.min)) : ''} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
         </label>
         <label>
@@ -130,9 +135,10 @@ function PriceRange({ draft, setDraft, range, onApply }) {
             placeholder={range.max ? money(Math.ceil(range.max)) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
         </label>
       </div>
-      {reversed && (
-        <p id="price-range-error" className="field-error filters__price-error">{PRICE_RANGE_REVERSED}</p>
-      )}
+      {/* There before its words, as a live region must be to be heard; no room taken while empty. */}
+      <p id="price-range-error" className={`field-error${reversed ? ' filters__price-error' : ''}`} aria-live="polite">
+        {reversed ? PRICE_RANGE_REVERSED : ''}
+      </p>
       <button type="submit" className="btn">Apply price</button>
     </form>
   );
