@@ -3,8 +3,9 @@ import { Button, Input } from 'antd';
 /**
  * CategoryForm is the one-field form used to create a category and to rename one. Its button
  * spins while `saving` (its own write is under way) and waits while `busy` (any write is).
+ * `inputRef` is the ref of its name field.
  */
-export default function CategoryForm({ id, value, setValue, onSubmit, saving = false, busy = false }) {
+export default function CategoryForm({ id, value, setValue, onSubmit, saving = false, busy = false, inputRef }) {
   const submit = (e) => {
     e.preventDefault();
     onSubmit();
@@ -18,6 +19,7 @@ export default function CategoryForm({ id, value, setValue, onSubmit, saving = f
           placeholder="Enter new category"
           value={value}
           onChange={(e) => setValue(e.target.value)}
+          ref={inputRef}
         />
       </div>
       <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>

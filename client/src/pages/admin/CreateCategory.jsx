@@ -69,6 +69,7 @@ export default function CreateCategory() {
   const deleting = remove.isPending ? remove.variables._id : null;
   const list = useRef(null);
   const heading = useRef(null);
+  const editName = useRef(null);
   const removing = useFocusAfterRemoval(() => list.current?.querySelectorAll('.category-table__delete') ?? [],
     () => heading.current);
   const removeRow = (category) => {
@@ -93,8 +94,12 @@ export default function CreateCategory() {
         <CategoryTable categories={categories} onEdit={openEdit}
           onDelete={removeRow} deleting={deleting} busy={busy} />
       </div>
-      <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden>
-        <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName}
+      {/* Each time it has opened, the dialog puts the focus in the name: antd's own choice, its
+          Close (X), is not what a rename is for. An input's autoFocus comes too early: the
+          dialog is not in the page yet. */}
+      <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden
+        afterOpenChange={(opened) => opened && editName.current?.focus()}>
+        <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName} inputRef={editName}
           onSubmit={() => once(() => update.mutateAsync({ id: selected._id, newName: updatedName }))}
           saving={update.isPending} busy={busy} />
       </Modal>

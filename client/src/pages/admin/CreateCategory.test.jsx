@@ -169,6 +169,22 @@ describe('admin categories', () => {
     expect(await table().findByRole('cell', { name: 'Tees' })).toBeInTheDocument();
   });
 
+  // The dialog opened with the focus on its Close (X): a keyboard user had to Tab to the name.
+  it('opens the edit dialog with the focus in the name, each time', async () => {
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
+    let dialog = within(await screen.findByRole('dialog'));
+    await waitFor(() => expect(dialog.getByLabelText('Category name')).toHaveFocus());
+    expect(dialog.getByLabelText('Category name')).toHaveValue('Jeans');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Shirts' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await waitFor(() => expect(dialog.getByLabelText('Category name')).toHaveFocus());
+    expect(dialog.getByLabelText('Category name')).toHaveValue('Shirts');
+  });
+
   it('closes the edit dialog on cancel without a call', async () => {
     let called = false;
     server.use(
