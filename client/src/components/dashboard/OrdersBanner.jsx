@@ -1,9 +1,12 @@
-/** OrdersBanner is the drawn banner above the shopper's orders (no downloaded image). */
+/**
+ * OrdersBanner is the drawn banner above the shopper's orders (no downloaded image). It only
+ * decorates, so screen readers skip it: "Orders banner, image" told them nothing.
+ */
 export default function OrdersBanner() {
   return (
     <svg
-      role="img"
-      aria-label="Orders banner"
+      aria-hidden="true"
+      focusable="false"
       viewBox="0 0 1200 200"
       preserveAspectRatio="xMidYMid slice"
       style={{ width: '100%', height: 160, display: 'block' }}
