@@ -4,6 +4,7 @@ import AdminOrderProduct from './AdminOrderProduct';
 import StackLabel from './StackLabel';
 import { fromNow } from '../../dates';
 import { PAYMENT_TEXT } from '../../rules';
+import useScrollsSideways from '../../hooks/useScrollsSideways';
 
 /**
  * AdminOrderCard shows one order to the admin, with a dropdown to change its status. Above its
@@ -11,8 +12,11 @@ import { PAYMENT_TEXT } from '../../rules';
  * and Refunded once it was. The table (#, Status, Buyer, Date, Payment, Quantity) stacks on
  * phones, a line per column. `pendingStatus`, while a change of its status is under way, is the
  * status chosen: the dropdown shows it, busy, and takes no other change until it is done.
+ * The table's region is a Tab stop only while it scrolls sideways, for the arrow keys to
+ * scroll it: elsewhere each card's stop did nothing.
  */
 export default function AdminOrderCard({ order, number, pendingStatus, onStatusChange }) {
+  const [region, scrolls] = useScrollsSideways();
   const columns = [
     ['#', number],
     ['Status', (
@@ -36,7 +40,8 @@ export default function AdminOrderCard({ order, number, pendingStatus, onStatusC
           {order.refundedAt && <> <span className="order-card__refunded">Refunded</span></>}
         </p>
       )}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={`Order #${number} details`}>
+      <div className="table-scroll" tabIndex={scrolls ? 0 : undefined} role="region" aria-label={`Order #${number} details`}
+        ref={region}>
         <table className="stack-table" style={{ width: '100%', marginBottom: 16 }}>
           <thead>
             <tr>

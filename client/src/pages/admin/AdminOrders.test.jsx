@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
@@ -280,5 +280,40 @@ describe('admin orders', () => {
     await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByRole('article', { name: 'Order #3' })).toBeInTheDocument();
     expect(document.querySelector('.ant-pagination')).not.toBeNull();
+  });
+
+  // Each card's table region was a Tab stop, three more a page, even where nothing scrolls.
+  describe('an order\'s table', () => {
+    /** tableIsWide has each order's table region hold a table `px` wide in 300 px. */
+    const tableIsWide = (px) => {
+      const region = function region() { return this.classList.contains('table-scroll'); };
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function width() {
+        return region.call(this) ? px : 0;
+      });
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function width() {
+        return region.call(this) ? 300 : 0;
+      });
+    };
+    const details = () => screen.getByRole('region', { name: 'Order #1 details' });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('is no Tab stop where it fits', async () => {
+      answerOrders(orders);
+      tableIsWide(300);
+      await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByText('Buyer 1');
+      expect(details()).not.toHaveAttribute('tabindex');
+    });
+
+    it('is a Tab stop, for the arrow keys to scroll it, where it is wider than its card', async () => {
+      answerOrders(orders);
+      tableIsWide(900);
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByText('Buyer 1');
+      expect(details()).toHaveAttribute('tabindex', '0');
+      details().focus();
+      await user.tab();
+      expect(card(1).getByRole('combobox', { name: 'Status of order #1' })).toHaveFocus();
+    });
   });
 });
