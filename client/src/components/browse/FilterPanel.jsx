@@ -135,10 +135,12 @@ function PriceRange({ draft, setDraft, range, onApply }) {
             placeholder={range.max ? money(Math.ceil(range.max)) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
         </label>
       </div>
-      {/* There before its words, as a live region must be to be heard; no room taken while empty. */}
-      <p id="price-range-error" className={`field-error${reversed ? ' filters__price-error' : ''}`} aria-live="polite">
+      {/* There before its words, as a live region must be to be heard; no room taken while
+          empty. A div, not a p: an empty p still reads as a blank line in the page's text, which
+          the first screen the server draws does not have. */}
+      <div id="price-range-error" className={`field-error${reversed ? ' filters__price-error' : ''}`} aria-live="polite">
         {reversed ? PRICE_RANGE_REVERSED : ''}
-      </p>
+      </div>
       <button type="submit" className="btn">Apply price</button>
     </form>
   );
