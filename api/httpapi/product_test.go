@@ -278,6 +278,18 @@ func TestCreateProduct(t *testing.T) {
 			t.Fatalf("photo %d %s", rec.Code, rec.Header().Get("Content-Type"))
 		}
 	})
+	t.Run("create-201-animated-webp-served-as-stored", func(t *testing.T) {
+		// Go reads no animated WebP, so it is taken on its declared size and has no smaller copies.
+		anim := []byte("RIFF\x1e\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x02\x00\x00\x00\x07\x00\x00\x05\x00\x00" +
+			"ANIM\x06\x00\x00\x00\xff\xff\xff\xff\x00\x00")
+		p := a.createProduct(admin, withField(good, "name", "Animated Kurta"), &photoFile{bytes: anim})
+		for _, path := range []string{"", "?w=320"} {
+			rec := a.do(request{method: "GET", path: "/api/v1/product/product-photo/" + p["_id"].(string) + path})
+			if rec.Code != 200 || rec.Header().Get("Content-Type") != "image/webp" || !bytes.Equal(rec.Body.Bytes(), anim) {
+				t.Fatalf("photo%s %d %s", path, rec.Code, rec.Header().Get("Content-Type"))
+			}
+		}
+	})
 }
 
 func TestProductPhotoRoundTripAndNoOrphans(t *testing.T) {

@@ -84,11 +84,35 @@ func (e *PixelsError) Unwrap() error { return ErrNotScalable }
 // Check reports whether the photo src can be read whole, as its copies will be: nil, a
 // *PixelsError for one with too many pixels, or another ErrNotScalable for one whose pixels
 // do not decode (a damaged or cut-off file whose first bytes say it is an image).
+//
+// An animated WebP is taken on its declared size alone: Go reads no animated WebP (it has no
+// smaller copies and is served as stored), but every browser shows it.
 func Check(src []byte) error {
+	if animatedWebP(src) {
+		_, err := config(src)
+		return err
+	}
 	decoding <- struct{}{}
 	defer func() { <-decoding }()
 	_, err := decode(src)
 	return err
+}
+
+// animatedWebP reports a WebP whose extended header (VP8X) sets the animation flag.
+func animatedWebP(src []byte) bool {
+	return len(src) >= 21 && string(src[0:4]) == "RIFF" && string(src[8:16]) == "WEBPVP8X" && src[20]&0x02 != 0
+}
+
+// config reads a photo's declared size and refuses one with more pixels than are decoded.
+func config(src []byte) (image.Config, error) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
+	if err != nil {
+		return cfg, fmt.Errorf("%w: %w", ErrNotScalable, err)
+	}
+	if most := min(maxPixels, maxDecodedBytes/bytesPerPixel(cfg.ColorModel)); cfg.Width*cfg.Height > most {
+		return cfg, &PixelsError{Width: cfg.Width, Height: cfg.Height, Max: most}
+	}
+	return cfg, nil
 }
 
 // maxPixels bounds the photos decoded: a small file can declare a huge image (a
@@ -104,12 +128,8 @@ const maxDecodedBytes = 160 << 20
 var decoding = make(chan struct{}, 2)
 
 func decode(src []byte) (image.Image, error) {
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(src))
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrNotScalable, err)
-	}
-	if most := min(maxPixels, maxDecodedBytes/bytesPerPixel(cfg.ColorModel)); cfg.Width*cfg.Height > most {
-		return nil, &PixelsError{Width: cfg.Width, Height: cfg.Height, Max: most}
+	if _, err := config(src); err != nil {
+		return nil, err
 	}
 	img, _, err := image.Decode(bytes.NewReader(src))
 	if err != nil {

@@ -130,6 +130,7 @@ func TestCheck(t *testing.T) {
 		{"jpeg", jpegPhoto, false},
 		{"gif", gifBuf.Bytes(), false},
 		{"webp", webp, false},
+		{"animated webp", animatedWebP(8, 6), false},
 		{"png with bytes after its end", append(bytes.Clone(pngPhoto), "trailing"...), false},
 		{"png header then junk", append([]byte("\x89PNG\r\n\x1a\n"), bytes.Repeat([]byte{7}, 200)...), true},
 		{"gif header then junk", append([]byte("GIF89a\x01\x00\x01\x00\x00\x00\x00"), bytes.Repeat([]byte{7}, 200)...), true},
@@ -159,5 +160,27 @@ func TestCheck(t *testing.T) {
 			pixels.Width != tc.w || pixels.Height != tc.h || pixels.Max != tc.wantMax {
 			t.Errorf("Check of %dx%d = %v, want a PixelsError of at most %d", tc.w, tc.h, err, tc.wantMax)
 		}
+	}
+}
+
+// animatedWebP is the start of an animated WebP of width x height: the extended header with
+// the animation flag and the animation's header, as far as a size is read.
+func animatedWebP(width, height int) []byte {
+	w, h := width-1, height-1
+	vp8x := []byte{0x02, 0, 0, 0, byte(w), byte(w >> 8), byte(w >> 16), byte(h), byte(h >> 8), byte(h >> 16)}
+	out := []byte("RIFF\x1e\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00")
+	out = append(out, vp8x...)
+	return append(out, "ANIM\x06\x00\x00\x00\xff\xff\xff\xff\x00\x00"...)
+}
+
+// An animated WebP, which Go cannot decode, is taken on its declared size, and refused when
+// that size is too large.
+func TestCheckTakesAnimatedWebPOnItsSize(t *testing.T) {
+	if err := photosize.Check(animatedWebP(386, 395)); err != nil {
+		t.Fatalf("Check(animated WebP) = %v, want nil", err)
+	}
+	var pixels *photosize.PixelsError
+	if err := photosize.Check(animatedWebP(10000, 10000)); !errors.As(err, &pixels) {
+		t.Fatalf("Check(animated WebP of 10000 x 10000) = %v, want a *PixelsError", err)
 	}
 }
