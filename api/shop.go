@@ -81,14 +81,21 @@ func requireName(field, s string, max int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	// Spaces and punctuation part words; characters that show nothing do not, or a
-	// zero-width space would hide a mix.
-	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }) {
-		if mixesAlphabets(word) {
-			return "", Errorf(EINVALID, "%s must not mix alphabets (such as Latin and Cyrillic) in one word.", field)
-		}
+	if err := oneAlphabetAWord(field, s); err != nil {
+		return "", err
 	}
 	return s, nil
+}
+
+// oneAlphabetAWord refuses a word of s that mixes alphabets. Spaces and punctuation part
+// words; characters that show nothing do not, or a zero-width space would hide a mix.
+func oneAlphabetAWord(field, s string) error {
+	for _, word := range strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsPunct(r) }) {
+		if mixesAlphabets(word) {
+			return Errorf(EINVALID, "%s must not mix alphabets (such as Latin and Cyrillic) in one word.", field)
+		}
+	}
+	return nil
 }
 
 // bidiControl reports the characters that set or mark the direction of the text that follows:

@@ -195,10 +195,10 @@ func (in *VariantsInput) validateOptions() error {
 		if slices.Contains(reservedOptionNames, o.Name) {
 			return Errorf(EINVALID, "%s.name %s is reserved; please name the option another way.", field, o.Name)
 		}
-		if j, twice := names[strings.ToLower(o.Name)]; twice {
+		if j, twice := names[lookAlikeKey(o.Name)]; twice {
 			return Errorf(EINVALID, "%s.name repeats the option %s of options[%d].", field, o.Name, j)
 		}
-		names[strings.ToLower(o.Name)] = i
+		names[lookAlikeKey(o.Name)] = i
 		if len(o.Values) == 0 || len(o.Values) > MaxOptionValues {
 			return Errorf(EINVALID, "%s.values must hold 1 to %d values.", field, MaxOptionValues)
 		}
@@ -207,7 +207,7 @@ func (in *VariantsInput) validateOptions() error {
 			if o.Values[k], err = optionText(field+".values["+strconv.Itoa(k)+"]", o.Values[k]); err != nil {
 				return err
 			}
-			key := strings.ToLower(o.Values[k])
+			key := lookAlikeKey(o.Values[k])
 			if seen[key] {
 				return Errorf(EINVALID, "%s.values repeats the value %s.", field, o.Values[k])
 			}
@@ -227,6 +227,9 @@ func optionText(field, s string) (string, error) {
 	}
 	if strings.Contains(s, ",") {
 		return "", Errorf(EINVALID, "%s must not contain a comma.", field)
+	}
+	if err := oneAlphabetAWord(field, s); err != nil {
+		return "", err
 	}
 	return s, nil
 }

@@ -202,6 +202,9 @@ func TestSetVariantsRefusals(t *testing.T) {
 		{"400-sku-zero-width", admin, id, edit(func(_ map[string]any, vs []map[string]any) { vs[1]["sku"] = "TEE\u200b-M-NAVY" }), 400, "Field variants[1].sku must not contain invisible characters"},
 		{"400-option-twice", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "SIZE" }), 400, "options[1].name repeats"},
 		{"400-value-twice", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "s"} }), 400, "options[0].values repeats"},
+		{"400-value-twice-in-look-alike-letters", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "M", "\u041c"} }), 400, "options[0].values repeats the value \u041c"},
+		{"400-value-mixing-alphabets", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 0)["values"] = []string{"S", "M", "X\u041b"} }), 400, "options[0].values[2] must not mix alphabets"},
+		{"400-option-name-mixing-alphabets", admin, id, edit(func(b map[string]any, _ []map[string]any) { option(b, 1)["name"] = "\u0405ize" }), 400, "options[1].name must not mix alphabets"},
 		{"400-variants-without-options", admin, id, edit(func(b map[string]any, _ []map[string]any) { b["options"] = []any{} }), 400, "Field variants must be empty"},
 		{"400-combination-twice", admin, id, edit(func(_ map[string]any, vs []map[string]any) {
 			vs[1]["options"] = map[string]string{"Size": "S", "Colour": "Navy"}
