@@ -126,12 +126,12 @@ function PriceRange({ draft, setDraft, range, onApply }) {
       <div className="filters__price-inputs">
         <label>
           <span>Min price</span>
-          <input className="text-input" type="number" min="0" inputMode="decimal" value={min} {...invalid} ref={minField}
+          <input className="text-input" type="number" min="0" step="any" inputMode="decimal" value={min} {...invalid} ref={minField}
             placeholder={range.max ? money(Math.floor(range.min)) : ''} onChange={(e) => setDraft({ ...draft, min: e.target.value })} />
         </label>
         <label>
           <span>Max price</span>
-          <input className="text-input" type="number" min="0" inputMode="decimal" value={max} {...invalid}
+          <input className="text-input" type="number" min="0" step="any" inputMode="decimal" value={max} {...invalid}
             placeholder={range.max ? money(Math.ceil(range.max)) : ''} onChange={(e) => setDraft({ ...draft, max: e.target.value })} />
         </label>
       </div>

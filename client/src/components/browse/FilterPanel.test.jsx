@@ -26,3 +26,20 @@ describe('a price range whose minimum is above its maximum', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('a price range with paise', () => {
+  // The fields took whole rupees only: the browser refused 499.99 ("the two nearest valid
+  // values are 499 and 500") and Apply price did nothing.
+  it('is applied as typed', async () => {
+    const { user, router } = await renderRoute('/shop');
+    const min = await screen.findByRole('spinbutton', { name: 'Min price' });
+    const max = screen.getByRole('spinbutton', { name: 'Max price' });
+    await user.type(min, '199.50');
+    await user.type(max, '499.99');
+    expect(min).toBeValid();
+    expect(max).toBeValid();
+    await user.click(screen.getByRole('button', { name: 'Apply price' }));
+    const params = new URLSearchParams(router.state.location.search);
+    expect([params.get('minPrice'), params.get('maxPrice')]).toEqual(['199.50', '499.99']);
+  });
+});
