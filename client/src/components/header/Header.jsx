@@ -47,6 +47,9 @@ export default function Header() {
     menu.current?.querySelector('a[href]')?.focus();
     const onKey = (e) => {
       if (e.key !== 'Escape') return;
+      // An open dropdown in the menu (Categories) takes this Escape for itself: one Escape closes
+      // one thing, and the menu stays open around it.
+      if (menu.current?.querySelector('[aria-expanded="true"]')) return;
       if (menu.current?.contains(document.activeElement)) menuToggle.current?.focus();
       setMenuOpen(false);
     };

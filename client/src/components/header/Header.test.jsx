@@ -131,6 +131,21 @@ describe('Header', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes the Categories dropdown inside the phone menu on one Escape, and the menu on the next', async () => {
+    const { user: person } = await renderRoute('/about');
+    const toggle = screen.getByRole('button', { name: 'Menu' });
+    await person.click(toggle);
+    const categories = within(document.getElementById('site-menu')).getByRole('button', { name: 'Categories' });
+    await person.click(categories);
+    await person.keyboard('{Escape}');
+    expect(categories).toHaveAttribute('aria-expanded', 'false');
+    expect(categories).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await person.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
   it('gives focus back to the Categories button on Escape, and closes the dropdown when Tab leaves it', async () => {
     const { user: person } = await renderRoute('/about');
     const button = screen.getByRole('button', { name: 'Categories' });
