@@ -4,7 +4,7 @@ import AdminOrderProduct from './AdminOrderProduct';
 import StackLabel from './StackLabel';
 import { fromNow } from '../../dates';
 import { PAYMENT_TEXT } from '../../rules';
-import useScrollsSideways from '../../hooks/useScrollsSideways';
+import ScrollRegion from './ScrollRegion';
 
 /**
  * AdminOrderCard shows one order to the admin, with a dropdown to change its status. Above its
@@ -16,7 +16,6 @@ import useScrollsSideways from '../../hooks/useScrollsSideways';
  * scroll it: elsewhere each card's stop did nothing.
  */
 export default function AdminOrderCard({ order, number, pendingStatus, onStatusChange }) {
-  const [region, scrolls] = useScrollsSideways();
   const columns = [
     ['#', number],
     ['Status', (
@@ -40,8 +39,7 @@ export default function AdminOrderCard({ order, number, pendingStatus, onStatusC
           {order.refundedAt && <> <span className="order-card__refunded">Refunded</span></>}
         </p>
       )}
-      <div className="table-scroll" tabIndex={scrolls ? 0 : undefined} role="region" aria-label={`Order #${number} details`}
-        ref={region}>
+      <ScrollRegion label={`Order #${number} details`}>
         <table className="stack-table" style={{ width: '100%', marginBottom: 16 }}>
           <thead>
             <tr>
@@ -63,7 +61,7 @@ export default function AdminOrderCard({ order, number, pendingStatus, onStatusC
             </tr>
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {order.products?.map((product, i) => (
         <AdminOrderProduct key={`${product._id}-${i}`} product={product} />
       ))}

@@ -1,3 +1,4 @@
+import ScrollRegion from './ScrollRegion';
 import StackLabel from './StackLabel';
 
 const COLUMNS = [['Name', 'name'], ['Email', 'email'], ['Phone', 'phone']];
@@ -8,7 +9,7 @@ const COLUMNS = [['Name', 'name'], ['Email', 'email'], ['Phone', 'phone']];
  */
 export default function UserTable({ users }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Users">
+    <ScrollRegion label="Users">
       <table className="stack-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
         <thead>
           <tr>
@@ -30,6 +31,6 @@ export default function UserTable({ users }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -23,6 +23,7 @@ import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 import { NO_OPTIONS_LEFT, droppedStockText, optionNameHint } from './texts';
+import ScrollRegion from './ScrollRegion';
 import { MAX_OPTIONS, addOption, droppedBy, filteredBy, generate, rowName, stockOf, withOptions } from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
@@ -132,7 +133,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
       )}
       {problem && <p role="alert" className="field-error">{problem}</p>}
       {variants.length > 0 && (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Variants">
+        <ScrollRegion label="Variants">
           <table className="stack-table stack-table--fields variant-table">
             <caption style={{ textAlign: 'left', captionSide: 'top', paddingBottom: 4 }}>
               {variants.length} variant(s), {stockOf(value)} in stock
@@ -175,7 +176,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </fieldset>
   );

@@ -14,6 +14,7 @@ import {
 } from '../../texts';
 import useOneAtATime from '../../hooks/useOneAtATime';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
+import ScrollRegion from '../../components/dashboard/ScrollRegion';
 
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
@@ -90,10 +91,10 @@ export default function CreateCategory() {
           onSubmit={() => once(() => create.mutateAsync(name))} saving={create.isPending} busy={busy} />
       </div>
       <h2 id="category-list" ref={heading} tabIndex={-1}>Categories</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="category-list" ref={list}>
+      <ScrollRegion labelledBy="category-list" boxRef={list}>
         <CategoryTable categories={categories} onEdit={openEdit}
           onDelete={removeRow} deleting={deleting} busy={busy} />
-      </div>
+      </ScrollRegion>
       {/* Each time it has opened, the dialog puts the focus in the name: antd's own choice, its
           Close (X), is not what a rename is for. An input's autoFocus comes too early: the
           dialog is not in the page yet. */}
