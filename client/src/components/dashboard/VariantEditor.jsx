@@ -43,6 +43,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const box = useRef(null);
   const heading = useRef(null);
   const addButton = useRef(null);
+  const generateButton = useRef(null);
   const removes = (className) => () => box.current?.querySelectorAll(`.${className}`) ?? [];
   const removingOption = useFocusAfterRemoval(removes('variant-option__remove'), () => addButton.current);
   const removingRow = useFocusAfterRemoval(removes('variant-table__remove'), () => heading.current);
@@ -74,6 +75,17 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   };
 
   const generateRows = () => change(generate(value, skuPrefix));
+  // The notice's buttons and Remove all rows go as they are pressed: focus goes to the button
+  // that stays and did the asking (Generate), or to Add option once no row is left.
+  const answerGenerate = (generateNow) => {
+    if (generateNow) generateRows();
+    else setAsking(false);
+    generateButton.current?.focus();
+  };
+  const removeAllRows = () => {
+    change({ ...value, variants: [] });
+    addButton.current?.focus();
+  };
   const askGenerate = () => (stockOf({ variants: droppedBy(value) }) > 0 ? setAsking(true) : generateRows());
   const dropped = asking ? droppedBy(value) : [];
   const droppedStock = stockOf({ variants: dropped });
@@ -115,10 +127,10 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         <Button onClick={addNewOption} disabled={options.length >= MAX_OPTIONS} ref={addButton}>
           Add option
         </Button>
-        <Button onClick={askGenerate} disabled={options.length === 0}>
+        <Button onClick={askGenerate} disabled={options.length === 0} ref={generateButton}>
           Generate combinations
         </Button>
-        {stranded && <Button danger onClick={() => change({ ...value, variants: [] })}>Remove all rows</Button>}
+        {stranded && <Button danger onClick={removeAllRows}>Remove all rows</Button>}
       </div>
       {asking && droppedStock > 0 && (
         <div className="form-notice">
@@ -126,8 +138,8 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
             {droppedStockText(dropped.map((row) => rowName(options, row)), droppedStock)}
           </p>
           <div className="form-notice__actions">
-            <Button danger onClick={generateRows}>Remove them and generate</Button>
-            <Button onClick={() => setAsking(false)}>Keep them</Button>
+            <Button danger onClick={() => answerGenerate(true)}>Remove them and generate</Button>
+            <Button onClick={() => answerGenerate(false)}>Keep them</Button>
           </div>
         </div>
       )}

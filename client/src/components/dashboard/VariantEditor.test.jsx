@@ -599,10 +599,13 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Keep them' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
+    // The answer's buttons go as they are pressed: the keyboard's focus goes back to Generate.
+    expect(screen.getByRole('button', { name: 'Generate combinations' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
     await user.click(screen.getByRole('button', { name: 'Remove them and generate' }));
     expect(screen.getByText('4 variant(s), 11 in stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate combinations' })).toHaveFocus();
     expect(screen.queryByLabelText('Stock of L / Sand')).not.toBeInTheDocument();
   });
 
@@ -619,6 +622,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove all rows' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add option' })).toHaveFocus();
     expect(screen.queryByRole('region', { name: 'Variants' })).not.toBeInTheDocument();
     const quantity = screen.getByLabelText('Quantity');
     expect(quantity).toBeEnabled();
