@@ -35,47 +35,34 @@ var errEmailTaken = shop.Errorf(shop.ECONFLICT, "An account with this email alre
 
 func (s *UserService) emails() *mongo.Collection { return s.db.db.Collection(userEmailsColl) }
 
+// emailKeys are the accounts' email keys: a key is held by an account that is there, and one
+// left by a registration that never became an account is taken over once stale.
+func (s *UserService) emailKeys() *keyClaims {
+	return &keyClaims{db: s.db, coll: userEmailsColl, owner: "user", stale: staleEmailClaim, now: s.now,
+		holds: func(ctx context.Context, user bson.ObjectID, _ string) (bool, error) {
+			err := s.users().FindOne(ctx, bson.M{"_id": user}, options.FindOne().SetProjection(bson.M{"_id": 1})).Err()
+			if isNoDocument(err) {
+				return false, nil
+			}
+			return err == nil, err
+		}}
+}
+
 // claimEmail keys email to the account user is about to become. ECONFLICT when another
-// account has it; a key left by a registration that never finished (no account is there) is
-// taken over.
+// account has it.
 func (s *UserService) claimEmail(ctx context.Context, email string, user bson.ObjectID) error {
-	_, err := s.emails().InsertOne(ctx, userEmailDoc{Email: email, User: user, At: s.now()})
-	if err == nil || !isDuplicate(err) {
-		return err
-	}
-	err = s.db.guardedUpdate(ctx, s.emails(), email, "The email was released meanwhile.", func(raw bson.Raw) (bson.M, bson.M, error) {
-		var held userEmailDoc
-		if err := bson.Unmarshal(raw, &held); err != nil {
-			return nil, nil, fmt.Errorf("read key of email %s: %w", email, err)
-		}
-		if s.now().Sub(held.At) < staleEmailClaim {
-			return nil, nil, errEmailTaken
-		}
-		err := s.users().FindOne(ctx, bson.M{"_id": held.User}, options.FindOne().SetProjection(bson.M{"_id": 1})).Err()
-		if !isNoDocument(err) {
-			return nil, nil, cmpErr(err, errEmailTaken)
-		}
-		return bson.M{"user": held.User, "at": held.At}, bson.M{"$set": bson.M{"user": user, "at": s.now()}}, nil
-	})
-	if shop.ErrorCode(err) == shop.ENOTFOUND { // released since the insert: claim it again
-		return s.claimEmail(ctx, email, user)
-	}
-	return err
+	return s.emailKeys().claim(ctx, email, user, errEmailTaken)
 }
 
 // releaseEmail takes back the key of a registration that did not become an account. An
 // insert may land and still answer an error (a connection lost on the way back): the key of
 // an account that is there stays.
 func (s *UserService) releaseEmail(ctx context.Context, email string, user bson.ObjectID) error {
-	err := s.users().FindOne(ctx, bson.M{"_id": user}, options.FindOne().SetProjection(bson.M{"_id": 1})).Err()
-	if !isNoDocument(err) {
+	keys := s.emailKeys()
+	if there, err := keys.holds(ctx, user, email); err != nil || there {
 		return err
 	}
-	_, err = s.db.deleteGuarded(ctx, s.emails(), email, bson.M{"user": user}, func(raw bson.Raw) bool {
-		var held userEmailDoc
-		return bson.Unmarshal(raw, &held) == nil && held.User == user
-	})
-	return err
+	return keys.release(ctx, email, user)
 }
 
 // findByEmail reads the account with this (normalised) email: its key, then the account by

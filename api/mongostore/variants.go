@@ -243,36 +243,16 @@ func (s *ProductService) claimSKUs(ctx context.Context, product bson.ObjectID, s
 	return claimed, nil
 }
 
-// claimSKU makes sku the product's. ECONFLICT when another product sells it; a claim left by
-// an edit that never finished (its product does not sell the SKU) is taken over.
+// skuClaims are the shop's SKUs: a SKU is held by the product that sells it, and one left by
+// an edit that never finished is taken over once stale.
+func (s *ProductService) skuClaims() *keyClaims {
+	return &keyClaims{db: s.db, coll: skusColl, owner: "product", stale: staleSKUClaim, now: s.now, holds: s.sellsSKU}
+}
+
+// claimSKU makes sku the product's. ECONFLICT when another product sells it.
 func (s *ProductService) claimSKU(ctx context.Context, product bson.ObjectID, sku string) error {
-	coll := s.db.db.Collection(skusColl)
-	_, err := coll.InsertOne(ctx, skuDoc{SKU: sku, Product: product, At: s.now()})
-	if err == nil || !isDuplicate(err) {
-		return err
-	}
-	taken := shop.Errorf(shop.ECONFLICT, "SKU %s is already used by another product.", sku)
-	err = s.db.guardedUpdate(ctx, coll, sku, "SKU "+sku+" was released meanwhile.", func(raw bson.Raw) (bson.M, bson.M, error) {
-		var c skuDoc
-		if err := bson.Unmarshal(raw, &c); err != nil {
-			return nil, nil, fmt.Errorf("read claim of SKU %s: %w", sku, err)
-		}
-		if c.Product == product {
-			return nil, nil, nil
-		}
-		if s.now().Sub(c.At) < staleSKUClaim {
-			return nil, nil, taken
-		}
-		sells, err := s.sellsSKU(ctx, c.Product, sku)
-		if err != nil || sells {
-			return nil, nil, cmpErr(err, taken)
-		}
-		return bson.M{"product": c.Product, "at": c.At}, bson.M{"$set": bson.M{"product": product, "at": s.now()}}, nil
-	})
-	switch shop.ErrorCode(err) {
-	case shop.ENOTFOUND: // released since the insert: claim it again
-		return s.claimSKU(ctx, product, sku)
-	case shop.EINTERNAL:
+	err := s.skuClaims().claim(ctx, sku, product, shop.Errorf(shop.ECONFLICT, "SKU %s is already used by another product.", sku))
+	if err != nil && shop.ErrorCode(err) == shop.EINTERNAL {
 		return fmt.Errorf("take over SKU %s: %w", sku, err)
 	}
 	return err
@@ -306,12 +286,7 @@ func (s *ProductService) releaseSKUs(ctx context.Context, d *productDoc) {
 // releaseSKU frees a SKU the product no longer sells. A claim that cannot be removed is only
 // logged: it is taken over once stale.
 func (s *ProductService) releaseSKU(ctx context.Context, product bson.ObjectID, sku string) {
-	_, err := s.db.deleteGuarded(ctx, s.db.db.Collection(skusColl), sku, bson.M{"product": product},
-		func(doc bson.Raw) bool {
-			v, ok := doc.Lookup("product").ObjectIDOK()
-			return ok && v == product
-		})
-	if err != nil {
+	if err := s.skuClaims().release(ctx, sku, product); err != nil {
 		s.db.log.Error("SKU claim not released", "sku", sku, "product", product.Hex(), "err", err)
 	}
 }
