@@ -12,7 +12,9 @@ async function searchFor(found) {
     HttpResponse.json(Array.from({ length: found }, (_, i) => makeProduct(i + 1)))));
   const { user } = await renderRoute('/about');
   await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'shirt{Enter}');
-  expect(await screen.findByText(`Found ${found} product(s)`)).toBeInTheDocument();
+  // The search page's code is loaded on first use and a hundred cards drawn: on a busy
+  // machine that outlasts the default wait.
+  expect(await screen.findByText(`Found ${found} product(s)`, {}, { timeout: 10000 })).toBeInTheDocument();
 }
 
 describe('Search page', () => {
