@@ -148,29 +148,34 @@ func (sp *snapshotProduct) unpack(sets *optionSets) (*shop.CatalogueProduct, err
 
 // LoadFrom fills the model from the snapshot at path when the snapshot holds the store's
 // current version, and from the store otherwise (a missing, stale or unreadable snapshot is
-// rebuilt: the model is written back to path). It answers whether the snapshot was used.
+// ignored). It answers whether the snapshot was used.
+//
+// A start consumes the snapshot: the file is removed once read, and SaveSnapshot writes it
+// again when the shop stops cleanly. A change reaches the store before the version announces
+// it, so a process killed between the two leaves the store ahead of its version; a snapshot
+// kept through that crash would match the version and be trusted without the change (a sold
+// unit still shown, an edit lost) for every start after.
 func (m *Model) LoadFrom(ctx context.Context, path string) (bool, error) {
 	v, err := m.src.CatalogueVersion(ctx)
 	if err != nil {
 		return false, err
 	}
 	s, err := readSnapshot(path)
-	if err == nil && s.Epoch == v.Epoch && s.Seq == v.Seq {
+	if rerr := os.Remove(path); rerr != nil && !errors.Is(rerr, os.ErrNotExist) {
+		return false, fmt.Errorf("remove the catalogue snapshot once read: %w", rerr)
+	}
+	switch {
+	case err == nil && s.Epoch == v.Epoch && s.Seq == v.Seq:
 		m.loadMu.Lock()
 		m.replace(newState(s.Products, s.Categories), s.Epoch, s.Seq)
 		m.loadMu.Unlock()
 		return true, nil
+	case err == nil:
+		m.log.Info("catalogue snapshot is older than the store: reading the catalogue", "path", path)
+	case !errors.Is(err, os.ErrNotExist):
+		m.log.Warn("catalogue snapshot ignored: reading the catalogue", "path", path, "err", err)
 	}
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		m.log.Warn("catalogue snapshot ignored: rebuilding it", "path", path, "err", err)
-	}
-	if err := m.Load(ctx); err != nil {
-		return false, err
-	}
-	if err := m.SaveSnapshot(path); err != nil {
-		m.log.Warn("save the catalogue snapshot", "path", path, "err", err)
-	}
-	return false, nil
+	return false, m.Load(ctx)
 }
 
 // SaveSnapshot writes the model to path, replacing the file whole (never a half-written one).

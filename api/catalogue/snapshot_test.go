@@ -2,6 +2,7 @@ package catalogue_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,8 +14,9 @@ import (
 	"shop/catalogue/cataloguetest"
 )
 
-// The snapshot is used when it holds the store's version, and ignored and rebuilt when the
-// store moved on since or the file is damaged.
+// The snapshot is used when it holds the store's version, and ignored when the store moved on
+// since or the file is damaged. A start consumes it: only a clean stop (SaveSnapshot) leaves
+// one for the next start.
 func TestSnapshot(t *testing.T) {
 	ctx := t.Context()
 	src := cataloguetest.New()
@@ -35,13 +37,20 @@ func TestSnapshot(t *testing.T) {
 			t.Fatalf("%s: snapshot used %v (want %v), %d products read from the store",
 				what, used, wantUsed, src.ProductReads()-reads)
 		}
+		if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("%s: the snapshot is still there once read (%v)", what, err)
+		}
 		return m
+	}
+	stop := func(m *catalogue.Model) {
+		t.Helper()
+		if err := m.SaveSnapshot(path); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	first := startFrom("no snapshot yet", false)
-	if _, err := os.Stat(path); err != nil {
-		t.Fatalf("no snapshot written: %v", err)
-	}
+	stop(first)
 	m := startFrom("a current snapshot", true)
 	if q := quantity(t, m, "linen"); q != 5 {
 		t.Fatalf("from the snapshot: quantity %d", q)
@@ -56,17 +65,29 @@ func TestSnapshot(t *testing.T) {
 	}
 
 	// A sale since the snapshot was written: the snapshot is stale.
+	stop(m)
 	src.PutProduct(product(linen, "linen", 4, 2))
-	if err := first.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
+	if err := m.Changed(ctx, shop.CatalogueChange{Products: []string{linen}}); err != nil {
 		t.Fatal(err)
 	}
 	m = startFrom("a stale snapshot", false)
 	if q := quantity(t, m, "linen"); q != 4 {
 		t.Fatalf("after a stale snapshot: quantity %d, want 4", q)
 	}
-	startFrom("the snapshot rebuilt after a stale one", true)
+	stop(m)
+	startFrom("the snapshot of a clean stop after a stale one", true)
+
+	// A sale that reached the store but was never announced (the process was killed between
+	// the two): the store's version is the one the snapshot was read at. The start after the
+	// crash finds no snapshot, so it reads the sale.
+	src.PutProduct(product(linen, "linen", 3, 2))
+	m = startFrom("a start after a crash", false)
+	if q := quantity(t, m, "linen"); q != 3 {
+		t.Fatalf("after a crash: quantity %d, want the store's 3", q)
+	}
 
 	// A damaged file: one byte changed, then cut short.
+	stop(m)
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -75,14 +96,15 @@ func TestSnapshot(t *testing.T) {
 	if err := os.WriteFile(path, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	startFrom("a corrupt snapshot", false)
-	startFrom("the snapshot rebuilt after a corrupt one", true)
+	m = startFrom("a corrupt snapshot", false)
+	stop(m)
+	startFrom("the snapshot of a clean stop after a corrupt one", true)
 	if err := os.WriteFile(path, b[:10], 0o600); err != nil {
 		t.Fatal(err)
 	}
 	m = startFrom("a cut-short snapshot", false)
-	if q := quantity(t, m, "linen"); q != 4 {
-		t.Fatalf("after a corrupt snapshot: quantity %d, want 4", q)
+	if q := quantity(t, m, "linen"); q != 3 {
+		t.Fatalf("after a corrupt snapshot: quantity %d, want 3", q)
 	}
 }
 
@@ -110,8 +132,12 @@ func TestSnapshotKeepsVariants(t *testing.T) {
 	src.PutProduct(sized)
 	src.PutProduct(odd)
 	path := filepath.Join(t.TempDir(), "catalogue.snapshot")
-	if used, err := catalogue.New(src, nil).LoadFrom(ctx, path); err != nil || used {
+	first := catalogue.New(src, nil)
+	if used, err := first.LoadFrom(ctx, path); err != nil || used {
 		t.Fatalf("first start: snapshot used %v, %v", used, err)
+	}
+	if err := first.SaveSnapshot(path); err != nil {
+		t.Fatal(err)
 	}
 	m := catalogue.New(src, nil)
 	if used, err := m.LoadFrom(ctx, path); err != nil || !used {

@@ -38,7 +38,10 @@ type Queue struct {
 }
 
 type delivery struct {
-	mail     shop.Mail
+	mail shop.Mail
+	// ctx carries the values of the request that sent the mail (its id, for the log), not its
+	// end: the mail outlives the request.
+	ctx      context.Context
 	attempts int
 }
 
@@ -63,16 +66,16 @@ func NewQueue(sender Sender, what string, log *slog.Logger) *Queue {
 	return q
 }
 
-// Send queues m for delivery.
-func (q *Queue) Send(_ context.Context, m shop.Mail) error {
+// Send queues m for delivery. What is logged of it later names the request of ctx.
+func (q *Queue) Send(ctx context.Context, m shop.Mail) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.closed {
-		q.log.Error("mail not sent: the shop is shutting down", "to", m.To, "subject", m.Subject)
+		q.log.ErrorContext(ctx, "mail not sent: the shop is shutting down", "to", m.To, "subject", m.Subject)
 		return nil
 	}
 	q.unsettled.Add(1)
-	q.enqueue(&delivery{mail: m})
+	q.enqueue(&delivery{mail: m, ctx: context.WithoutCancel(ctx)})
 	return nil
 }
 
@@ -81,7 +84,7 @@ func (q *Queue) enqueue(d *delivery) {
 	select {
 	case q.pending <- d:
 	default:
-		q.log.Error("mail not sent: too many waiting", "to", d.mail.To, "subject", d.mail.Subject)
+		q.log.ErrorContext(d.ctx, "mail not sent: too many waiting", "to", d.mail.To, "subject", d.mail.Subject)
 		q.unsettled.Done()
 	}
 }
@@ -95,21 +98,21 @@ func (q *Queue) work() {
 // deliver makes one attempt at d, and sets the next one aside when it may still go through.
 func (q *Queue) deliver(d *delivery) {
 	m := d.mail
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(d.ctx, time.Minute)
 	err := q.sender.Send(ctx, m)
 	cancel()
 	d.attempts++
 	switch {
 	case err == nil:
-		q.log.Debug("mail sent", "to", m.To, "subject", m.Subject, "via", q.what)
+		q.log.DebugContext(d.ctx, "mail sent", "to", m.To, "subject", m.Subject, "via", q.what)
 	case refusedForGood(err):
-		q.log.Error("mail not sent: refused", "to", m.To, "subject", m.Subject, "via", q.what, "err", err)
+		q.log.ErrorContext(d.ctx, "mail not sent: refused", "to", m.To, "subject", m.Subject, "via", q.what, "err", err)
 	case d.attempts > len(q.Backoff):
-		q.log.Error("mail not sent", "to", m.To, "subject", m.Subject, "via", q.what,
+		q.log.ErrorContext(d.ctx, "mail not sent", "to", m.To, "subject", m.Subject, "via", q.what,
 			"err", fmt.Errorf("after %d attempts: %w", d.attempts, err))
 	default:
 		pause := q.Backoff[d.attempts-1]
-		q.log.Warn("mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", pause, "err", err)
+		q.log.WarnContext(d.ctx, "mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", pause, "err", err)
 		q.retryAfter(d, pause)
 		return
 	}
@@ -157,7 +160,7 @@ func (q *Queue) Close(ctx context.Context) error {
 	for d, t := range q.waiting {
 		t.Stop()
 		delete(q.waiting, d)
-		q.log.Error("mail not sent: the shop stopped before its retry", "to", d.mail.To, "subject", d.mail.Subject)
+		q.log.ErrorContext(d.ctx, "mail not sent: the shop stopped before its retry", "to", d.mail.To, "subject", d.mail.Subject)
 	}
 	q.mu.Unlock()
 	return fmt.Errorf("mail still queued at shutdown: %w", ctx.Err())

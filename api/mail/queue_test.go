@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shop"
+	"shop/internal/reqid"
 	shopmail "shop/mail"
 )
 
@@ -128,5 +129,34 @@ func TestAMessageRefusedForAWhileIsRetried(t *testing.T) {
 	}
 	if !strings.Contains(logs.String(), "after 3 attempts") {
 		t.Errorf("the lost message is not logged with its attempts:\n%s", logs.String())
+	}
+}
+
+// What is logged of a message names the request that sent it, though the request has ended by
+// then: a shopper's missing reset mail is traced by the id of their request.
+func TestAMessageIsLoggedWithItsRequestID(t *testing.T) {
+	p := newPicky()
+	var logs syncBuffer
+	q := shopmail.NewQueue(p, "test", slog.New(reqid.Handler(slog.NewTextHandler(&logs, nil))))
+	q.Backoff = []time.Duration{time.Millisecond}
+	ctx, endRequest := context.WithCancel(reqid.With(t.Context(), "reset-req-0001"))
+	_ = q.Send(ctx, shop.Mail{To: "busy@shop.test", Subject: "reset"})
+	_ = q.Send(ctx, shop.Mail{To: "asha@shop.test", Subject: "reset"})
+	endRequest()
+	if err := q.Close(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"mail not sent yet; retrying", "mail not sent"} {
+		if !strings.Contains(logs.String(), "msg=\""+line+"\"") {
+			t.Fatalf("no line %q in the log:\n%s", line, logs.String())
+		}
+	}
+	for line := range strings.Lines(logs.String()) {
+		if !strings.Contains(line, "request_id=reset-req-0001") {
+			t.Errorf("a line without the request's id: %s", line)
+		}
+	}
+	if got := p.triesOf("asha@shop.test"); got != 1 {
+		t.Errorf("the mail of an ended request was tried %d times, want 1", got)
 	}
 }

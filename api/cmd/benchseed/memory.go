@@ -20,12 +20,15 @@ func printModelMemory(ctx context.Context, db *mongostore.DB, dataDir string, lo
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	m := catalogue.New(mongostore.NewCatalogueSource(db), log)
-	if _, err := m.LoadFrom(ctx, filepath.Join(dataDir, app.CatalogueSnapshot)); err != nil {
+	path := filepath.Join(dataDir, app.CatalogueSnapshot)
+	if _, err := m.LoadFrom(ctx, path); err != nil {
 		return err
 	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	runtime.KeepAlive(m)
 	fmt.Println((int64(after.HeapAlloc) - int64(before.HeapAlloc)) / 1024)
-	return nil
+	// Reading consumed the snapshot (see LoadFrom); nothing was written, so it is kept for
+	// shopd's next start.
+	return m.SaveSnapshot(path)
 }

@@ -162,19 +162,29 @@ func stream(ctx context.Context, c *client, workers int, r *report) {
 		wg.Go(func() {
 			rnd := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(w)))
 			for ctx.Err() == nil {
-				cart := []cartRow{c.units[rnd.IntN(len(c.units))]}
-				if rnd.IntN(2) == 0 {
-					cart = append(cart, c.units[rnd.IntN(len(c.units))])
-				}
-				var ans struct {
-					Order order `json:"order"`
-				}
-				key := fmt.Sprintf("crash-%d-%d", w, rnd.Uint64())
-				status, err := c.call("POST", "/api/v1/product/process-payment", c.tokens[w],
-					map[string]any{"nonce": "fake-valid-nonce", "cart": cart}, &ans, "Idempotency-Key", key)
-				r.record(status, err, ans.Order.ID)
+				c.checkout(w, rnd, r)
 			}
 		})
 	}
 	wg.Wait()
+}
+
+// checkout buys one or two random units as worker w, records the answer and answers its status
+// (0: none).
+func (c *client) checkout(w int, rnd *rand.Rand, r *report) int {
+	cart := []cartRow{c.units[rnd.IntN(len(c.units))]}
+	if rnd.IntN(2) == 0 {
+		cart = append(cart, c.units[rnd.IntN(len(c.units))])
+	}
+	var ans struct {
+		Order order `json:"order"`
+	}
+	key := fmt.Sprintf("crash-%d-%d", w, rnd.Uint64())
+	status, err := c.call("POST", "/api/v1/product/process-payment", c.tokens[w],
+		map[string]any{"nonce": "fake-valid-nonce", "cart": cart}, &ans, "Idempotency-Key", key)
+	r.record(status, err, ans.Order.ID)
+	if err != nil {
+		return 0
+	}
+	return status
 }

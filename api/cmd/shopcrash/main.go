@@ -1,10 +1,12 @@
 // Command shopcrash is the shop's crash test (make crash). It starts the shopd binary it is
 // given on a free loopback port with a fresh data directory (embedded store, demo catalogue),
 // sends a stream of checkouts from a few clients, kills shopd with SIGKILL in the middle of
-// it (twice by default), restarts it on the same data each time, and then checks that no
-// payment or unit of stock went missing:
+// it (twice by default), restarts it on the same data each time, then stops it cleanly, sells
+// once and kills it straight after that sale (the snapshots then lag the store), and then
+// checks that no payment or unit of stock went missing:
 //   - every checkout answered 201 has its order;
-//   - for every product, stock now + units sold = stock at the start;
+//   - for every product, stock now + units sold = stock at the start, and the stock the shop
+//     shows is the stock the store holds;
 //   - no card was charged without an order (the sandbox gateway's charges, read from the
 //     store once shopd has stopped) and no order is left pending.
 //

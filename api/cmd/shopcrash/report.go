@@ -24,7 +24,8 @@ type report struct {
 	placed     []string       // orders answered 201
 	statuses   map[int]int    // answers by status (0: no answer)
 	startStock map[string]int // by product, before the first checkout
-	stock      map[string]int // by product, at the end
+	stock      map[string]int // by product, at the end, as the shop answers it
+	storeStock map[string]int // by product, at the end, as the store holds it
 	orders     []order        // listed at the end
 	charged    []string       // order ids the sandbox gateway charged
 	pending    int            // orders left pending at the end
@@ -75,8 +76,26 @@ func (r *report) readStore(dir string) error {
 		}
 	}
 	n, err := db.Database().Collection("orders").CountDocuments(ctx, bson.M{"paymentState": "pending"})
+	if err != nil {
+		return err
+	}
 	r.pending = int(n)
-	return err
+	cur, err = db.Database().Collection("products").Find(ctx, bson.M{})
+	if err != nil {
+		return err
+	}
+	var products []struct {
+		ID       bson.ObjectID `bson:"_id"`
+		Quantity int           `bson:"quantity"`
+	}
+	if err := cur.All(ctx, &products); err != nil {
+		return err
+	}
+	r.storeStock = make(map[string]int, len(products))
+	for _, p := range products {
+		r.storeStock[p.ID.Hex()] = p.Quantity
+	}
+	return nil
 }
 
 // check compares what was answered and charged with what the shop holds, and prints it.
@@ -109,6 +128,13 @@ func (r *report) check() error {
 				id, r.stock[id], sold[id], got, start))
 		}
 	}
+	behind := 0
+	for id, held := range r.storeStock {
+		if shown := r.stock[id]; shown != held {
+			behind++
+			errs = append(errs, fmt.Errorf("product %s: the shop shows stock %d, the store holds %d", id, shown, held))
+		}
+	}
 	unpaid := 0
 	for _, id := range r.charged {
 		if !listed[id] {
@@ -123,8 +149,8 @@ func (r *report) check() error {
 	}
 	fmt.Fprintf(r.out, "shopcrash: answers by status %v (0: no answer, the kills)\n", r.statuses)
 	fmt.Fprintf(r.out, "shopcrash: %d orders answered 201, %d listed, %d missing; %d charges, %d without an order; "+
-		"units lost or made up: %d; pending left: %d\n", len(r.placed), len(r.orders), missing, len(r.charged),
-		unpaid, lost, r.pending)
+		"units lost or made up: %d; pending left: %d; products shown with other stock than the store's: %d\n",
+		len(r.placed), len(r.orders), missing, len(r.charged), unpaid, lost, r.pending, behind)
 	if len(r.placed) == 0 {
 		errs = append(errs, fmt.Errorf("no checkout succeeded: the run proves nothing"))
 	}

@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"shop/demo"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -104,5 +108,22 @@ func TestConfigOnMongoDB(t *testing.T) {
 	if c.SeedDemo || c.embedded() || len(c.CORSOrigins) != 2 || c.TrustedProxies[0] != "10.0.0.0/8" ||
 		c.Host != "0.0.0.0" || c.LogFormat != "text" {
 		t.Fatalf("config = %+v", c)
+	}
+}
+
+// The log says the demo accounts are there without their passwords: logs are kept and shipped
+// where a password must never go, public or not.
+func TestDemoLoadedLogNamesNoPassword(t *testing.T) {
+	for _, embedded := range []bool{true, false} {
+		var logs bytes.Buffer
+		logDemoLoaded(slog.New(slog.NewTextHandler(&logs, nil)), embedded)
+		for _, secret := range []string{demo.AdminPassword, demo.ShopperPassword} {
+			if strings.Contains(logs.String(), secret) {
+				t.Errorf("embedded %v: the log holds a demo password:\n%s", embedded, logs.String())
+			}
+		}
+		if !strings.Contains(logs.String(), demo.AdminEmail) || !strings.Contains(logs.String(), demo.ShopperEmail) {
+			t.Errorf("embedded %v: the log does not name the demo accounts:\n%s", embedded, logs.String())
+		}
 	}
 }

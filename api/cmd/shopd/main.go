@@ -152,12 +152,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			return fmt.Errorf("load the demo catalogue: %w", err)
 		}
 		if seeded {
-			log.Info("demo catalogue loaded", "products", demo.ProductCount,
-				"admin", demo.AdminEmail+" / "+demo.AdminPassword, "shopper", demo.ShopperEmail+" / "+demo.ShopperPassword)
-			if !store.Embedded {
-				log.Warn("the demo accounts' passwords are public: change or delete them before shoppers can reach this shop",
-					"admin", demo.AdminEmail, "shopper", demo.ShopperEmail)
-			}
+			logDemoLoaded(log, store.Embedded)
 		}
 	}
 	if err := recoverCheckouts(ctx, log, s.Orders, cfg); err != nil {
@@ -231,6 +226,17 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	// No order is written any more: keep the read model and the order index for the next start.
 	s.SaveSnapshot(drainCtx)
 	return serveErr
+}
+
+// logDemoLoaded says the demo catalogue and its accounts are in the store. Their passwords are
+// in the README, not in the log: a log is kept and shipped where passwords must never go.
+func logDemoLoaded(log *slog.Logger, embedded bool) {
+	log.Info("demo catalogue loaded (the demo accounts' passwords are in the README)", "products", demo.ProductCount,
+		"admin", demo.AdminEmail, "shopper", demo.ShopperEmail)
+	if !embedded {
+		log.Warn("the demo accounts' passwords are public: change or delete them before shoppers can reach this shop",
+			"admin", demo.AdminEmail, "shopper", demo.ShopperEmail)
+	}
 }
 
 // startGate answers 503 "starting" until open gives it the shop to serve.
