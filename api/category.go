@@ -31,8 +31,9 @@ func ValidateCategoryName(name string) (string, error) { return requireName("Nam
 
 // CategoryKey is the form in which category names are compared: compatibility-folded (NFKC:
 // full-width "Ｂａｇｓ" is "Bags"), without the characters that show nothing, with each run of
-// spaces as one, and case-folded. Names that look the same to a shopper ("Bags", "bags",
-// "Bags" and a zero-width space, "Tees  &  Tops" and "Tees & Tops") are one name, not two.
+// spaces as one, with every apostrophe as the straight one (a phone types "Men’s"), and
+// case-folded. Names that look the same to a shopper ("Bags", "bags", "Bags" and a zero-width
+// space, "Tees  &  Tops" and "Tees & Tops", "Men's" and "Men’s") are one name, not two.
 func CategoryKey(name string) string {
 	visible := strings.Map(func(r rune) rune {
 		switch {
@@ -40,6 +41,8 @@ func CategoryKey(name string) string {
 			return ' ' // a tab or a line break parts words as a space does
 		case invisible(r):
 			return -1
+		case r == '\u2019' || r == '\u2018' || r == '\u02bc' || r == '\u2032':
+			return '\''
 		}
 		return r
 	}, norm.NFKC.String(name))

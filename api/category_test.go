@@ -12,6 +12,7 @@ func TestCategoryKey(t *testing.T) {
 		{"Bags", "bags", "BAGS", " Bags ", "Bags\u200b", "Ｂａｇｓ"},
 		{"Tees & Tops", "Tees  &  Tops", "tees\t&\ntops", "Tees\u3000&\u00a0Tops"},
 		{"Straße", "STRASSE", "strasse"},
+		{"Men's", "Men\u2019s", "MEN\u2018S", "men\u02bcs"},
 	} {
 		want := shop.CategoryKey(names[0])
 		for _, name := range names[1:] {

@@ -90,11 +90,19 @@ var commonScripts = []*unicode.RangeTable{unicode.Latin, unicode.Cyrillic, unico
 	unicode.Hiragana, unicode.Katakana, unicode.Hangul, unicode.Arabic, unicode.Hebrew, unicode.Devanagari}
 
 // mixingAllowed are the mixes a language writes itself (after Unicode's "highly restrictive"
-// level): Latin with Japanese, with Chinese and Bopomofo, with Korean.
+// level): Latin with Japanese, with Chinese and Bopomofo, with Korean; and Latin with a script
+// whose words are not parted by spaces. None of these scripts has letters drawn as Latin ones.
 var mixingAllowed = [][]*unicode.RangeTable{
 	{unicode.Latin, unicode.Han, unicode.Hiragana, unicode.Katakana},
 	{unicode.Latin, unicode.Han, unicode.Bopomofo},
 	{unicode.Latin, unicode.Han, unicode.Hangul},
+	// Languages written without spaces between words set a Latin brand against the word
+	// before it ("เสื้อยืดNike").
+	{unicode.Latin, unicode.Thai},
+	{unicode.Latin, unicode.Lao},
+	{unicode.Latin, unicode.Khmer},
+	{unicode.Latin, unicode.Myanmar},
+	{unicode.Latin, unicode.Tibetan},
 }
 
 // mixesAlphabets reports whether the letters of s come from scripts no one language mixes.

@@ -8,6 +8,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 )
 
 // Roles of a user. Any role other than RoleAdmin is a shopper.
@@ -29,6 +32,19 @@ func checkText(field, s string, max int, lines bool) (string, error) {
 	if !utf8.ValidString(s) {
 		return "", Errorf(EINVALID, "%s must be UTF-8 text.", field)
 	}
+	if !lines {
+		// A direction override or mark in a name, a phone or an email reorders what is shown
+		// after it, in the field and in the rest of a table row ("Asha\u202Egnp.exe" shows as
+		// "Ashaexe.png"), and one-line text needs none: the pages isolate each name. They come
+		// unseen with text pasted from a phone's contacts or a spreadsheet, so they are dropped
+		// rather than refused. Several lines of right-to-left text may need marks, and keep them.
+		s = strings.Map(func(r rune) rune {
+			if bidiControl(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
 	s = strings.TrimSpace(s)
 	if strings.IndexFunc(s, visible) < 0 {
 		return "", Errorf(EINVALID, "%s is required.", field)
@@ -43,41 +59,67 @@ func checkText(field, s string, max int, lines bool) (string, error) {
 		}
 		return "", Errorf(EINVALID, "%s must be one line, without control characters.", field)
 	}
-	// A direction override or mark in a name, a phone or an email reorders what is shown after
-	// it, in the field and in the rest of a table row: "Asha\u202Egnp.exe" shows as
-	// "Ashaexe.png". Several lines of right-to-left text may need marks, and keep them.
-	if !lines && strings.IndexFunc(s, bidiControl) >= 0 {
-		return "", Errorf(EINVALID, "%s must not contain characters that change the direction of the text.", field)
-	}
-	if stacksMarks(s) {
+	if stacksMarks(norm.NFD.String(s)) { // a letter's own accent counts: "Ź" is Z and a mark
 		return "", Errorf(EINVALID, "%s must not stack more than %d accents or other marks on one letter.", field, maxMarks)
 	}
 	return s, nil
 }
 
 // requireCode is requireText for a short text that tells one thing from others of its kind:
-// an option's name or value, a SKU. It must not hold characters that show nothing (a
-// zero-width space, a joiner, a filler), or "M" and "M\u200b" would be two sizes that look the
-// same. Variation selectors are kept: they pick how the emoji before them is drawn (❤️).
+// an option's name or value, a SKU. It is kept in one form (NFC, and full-width Latin letters
+// and digits as the usual ones: a Japanese keyboard types "Ｍ"), so that a size typed twice is
+// one size in the shop's filters. It must not hold characters that show nothing (a zero-width
+// space, a filler), or "M" and "M\u200b" would be two sizes that look the same. Joiners are
+// kept where they are part of the spelling (Persian "سرمه‌ای", Sinhala "ශ්‍රී") or of an emoji
+// ("🏳️‍🌈"), and variation selectors, which pick how the emoji before them is drawn (❤️).
 func requireCode(field, s string, max int) (string, error) {
-	s, err := requireText(field, s, max)
+	s, err := requireText(field, codeForm(s), max)
 	if err != nil {
 		return "", err
 	}
-	hidden := func(r rune) bool {
-		return invisible(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Variation_Selector, r)
-	}
-	if strings.IndexFunc(s, hidden) >= 0 {
-		return "", Errorf(EINVALID, "%s must not contain invisible characters (such as a zero-width space).", field)
+	prev := rune(-1)
+	for i, r := range s {
+		hidden := invisible(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Variation_Selector, r)
+		if hidden && isJoiner(r) {
+			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+			hidden = !joinsWithin(prev, next)
+		}
+		if hidden {
+			return "", Errorf(EINVALID, "%s must not contain invisible characters (such as a zero-width space).", field)
+		}
+		prev = r
 	}
 	return s, nil
+}
+
+// codeForm is the one form an option's name or value and a SKU are kept in (see requireCode).
+func codeForm(s string) string { return width.Fold.String(norm.NFC.String(s)) }
+
+// isJoiner reports the zero-width joiner and non-joiner.
+func isJoiner(r rune) bool { return r == '\u200d' || r == '\u200c' }
+
+// joinsWithin reports whether a joiner between prev and next is part of what is written: both
+// are letters or marks of a script that joins its letters (not Latin, Greek or Cyrillic, where
+// a joiner changes nothing that shows), or both are parts of an emoji.
+func joinsWithin(prev, next rune) bool {
+	joining := func(r rune) bool {
+		if !unicode.IsLetter(r) && !unicode.In(r, unicode.Mn, unicode.Mc) {
+			return false
+		}
+		sc := scriptOf(r)
+		return sc != nil && sc != unicode.Latin && sc != unicode.Greek && sc != unicode.Cyrillic
+	}
+	emoji := func(r rune) bool {
+		return unicode.In(r, unicode.So, unicode.Sk, unicode.Variation_Selector)
+	}
+	return (joining(prev) && joining(next)) || (emoji(prev) && emoji(next))
 }
 
 // requireName is requireText for the name of a product or a category, which shoppers read and
 // search for: a word that mixes alphabets ("Zetа" with a Cyrillic "а") passes for another
 // word that it is not. Words apart may be of different alphabets ("Kurta – हथकरघा").
 func requireName(field, s string, max int) (string, error) {
-	s, err := requireText(field, s, max)
+	s, err := requireText(field, norm.NFC.String(s), max)
 	if err != nil {
 		return "", err
 	}
@@ -119,7 +161,7 @@ func stacksMarks(s string) bool {
 	for _, r := range s {
 		switch {
 		case unicode.Is(unicode.Variation_Selector, r), unicode.Is(unicode.Cf, r):
-		case unicode.In(r, unicode.Mn, unicode.Me, unicode.Mc):
+		case unicode.In(r, unicode.Mn, unicode.Me): // spacing marks (Mc) sit beside the letter
 			if n++; n > maxMarks {
 				return true
 			}

@@ -61,6 +61,16 @@ func TestTextThatStaysValid(t *testing.T) {
 		{[]string{"sku"}, "TEE-M-NAVY"},
 		{[]string{"description"}, "שלום\u200f 123\nA second line\u200e, and 👨\u200d👩\u200d👧"},
 		{[]string{"category", "product"}, "Tees & Tops"},
+		// Joiners that spell a word (Persian, Sinhala) or draw an emoji.
+		{[]string{"category", "product", "option-value", "option-name"}, "سرمه\u200cای"},
+		{[]string{"category", "product", "option-value"}, "ශ්\u200dරී"},
+		{[]string{"option-value", "product"}, "Rainbow 🏳️\u200d🌈"},
+		{[]string{"option-value"}, "Red 👨\u200d👩\u200d👧"},
+		// A brand set against a word of a language written without spaces.
+		{[]string{"category", "product"}, "เสื้อยืดNike คอกลม"},
+		{[]string{"category", "product"}, "เคสiPhone"},
+		// Burmese writes its vowels with spacing marks beside the letter: they stack nothing.
+		{[]string{"category", "product", "shopper"}, "လျှော့စျေး အင်္ကျီ"},
 	} {
 		for _, kind := range tc.kinds {
 			if err := textRules[kind](tc.text); err != nil {
@@ -84,16 +94,8 @@ func TestTextThatMisleadsIsRefused(t *testing.T) {
 		{[]string{"category", "product", "shopper", "option-value"}, "\u3164", "is required."},
 		{[]string{"category", "product", "shopper", "option-value"}, "\u115f\u1160", "is required."},
 		{[]string{"category", "product", "shopper", "option-value"}, "\uffa0 \u2800", "is required."},
-		// Direction overrides, isolates and marks reorder a one-line field and its row.
-		{[]string{"category", "product", "shopper", "option-value", "sku"}, "Asha\u202egnp.exe", "must not contain characters that change the direction"},
-		{[]string{"category"}, "Bags\u202a", "must not contain characters that change the direction"},
-		{[]string{"category"}, "Bags\u202d", "must not contain characters that change the direction"},
-		{[]string{"category"}, "\u2066Bags\u2069", "must not contain characters that change the direction"},
-		{[]string{"category"}, "Bags\u2067", "must not contain characters that change the direction"},
-		{[]string{"category"}, "Bags\u2068", "must not contain characters that change the direction"},
-		{[]string{"shopper"}, "Asha\u200e", "must not contain characters that change the direction"},
-		{[]string{"shopper"}, "Asha\u200f", "must not contain characters that change the direction"},
-		{[]string{"shopper"}, "Asha\u061c", "must not contain characters that change the direction"},
+		// Direction controls alone make no name.
+		{[]string{"category", "product", "shopper", "option-value"}, "\u202e\u200f", "is required."},
 		// Marks stacked past any language's spill over the rows around them.
 		{[]string{"category", "product", "shopper", "option-value", "description"}, zalgo, "must not stack more than 4"},
 		{[]string{"category"}, "Z\u0301\u0302\u200d\u0303\u0304\u0305", "must not stack more than 4"},
@@ -102,7 +104,11 @@ func TestTextThatMisleadsIsRefused(t *testing.T) {
 		{[]string{"option-value", "sku"}, "TEE\u2060M", "must not contain invisible characters"},
 		{[]string{"option-value", "option-name"}, "Si\u00adze", "must not contain invisible characters"},
 		{[]string{"option-value"}, "M\u2800", "must not contain invisible characters"},
-		{[]string{"option-value"}, "Red 👨\u200d👩\u200d👧", "must not contain invisible characters"},
+		// A joiner where it joins nothing that shows: between Latin letters, at an end.
+		{[]string{"option-value", "option-name", "sku"}, "M\u200dL", "must not contain invisible characters"},
+		{[]string{"option-value", "sku"}, "XL\u200c", "must not contain invisible characters"},
+		{[]string{"option-value"}, "\u200dسرمه", "must not contain invisible characters"},
+		{[]string{"option-value"}, "Red\u200d👨", "must not contain invisible characters"},
 		// A word of two alphabets passes for the word it mimics.
 		{[]string{"category", "product"}, "Zet\u0430", "must not mix alphabets"},            // a Cyrillic а
 		{[]string{"category", "product"}, "Linen \u03a4ee", "must not mix alphabets"},       // a Greek Τ
@@ -114,5 +120,50 @@ func TestTextThatMisleadsIsRefused(t *testing.T) {
 				t.Errorf("%s %q: %v; want EINVALID mentioning %q", kind, tc.text, err, tc.want)
 			}
 		}
+	}
+}
+
+// A one-line field keeps no direction control: an override would reorder the rest of a table
+// row, and text pasted from a phone's contacts or a spreadsheet brings them unseen, so they
+// are dropped and the rest kept.
+func TestDirectionControlsAreDropped(t *testing.T) {
+	for in, want := range map[string]string{
+		"Asha\u202egnp.exe":            "Ashagnp.exe",
+		"\u2066Bags\u2069":             "Bags",
+		"Bags\u202a\u202d\u2067\u2068": "Bags",
+		"חולצת כותנה 100%\u200f":       "חולצת כותנה 100%",
+		"Asha\u061c\u200e":             "Asha",
+	} {
+		got, err := shop.ValidateCategoryName(in)
+		if err != nil || got != want {
+			t.Errorf("category %q: %q, %v; want %q", in, got, err, want)
+		}
+	}
+	r := shop.Registration{Name: "Asha\u200f", Email: "asha@example.com", Password: "secret1",
+		Phone: "\u202a+91 98765 43210\u202c", Address: "1 Park Street", Answer: "blue"}
+	if err := r.Validate(); err != nil || r.Phone != "+91 98765 43210" || r.Name != "Asha" {
+		t.Errorf("a pasted phone number: %q, name %q, %v", r.Phone, r.Name, err)
+	}
+}
+
+// Sizes and colours are kept in one form: a size typed full-width, or a colour whose accent is
+// a separate mark, is the size or colour typed the usual way.
+func TestCodesAreKeptInOneForm(t *testing.T) {
+	in := shop.VariantsInput{Options: []shop.Option{{Name: "Ｓｉｚｅ", Values: []string{"Ｓ", "Ｍ", "Ros\u0065\u0301"}}},
+		Variants: []shop.VariantInput{{SKU: "ＴＥＥ-Ｍ", Options: map[string]string{"Ｓｉｚｅ": "Ｍ"}, Quantity: qty(1)}}}
+	variants, err := in.Validate(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := in.Options[0]; o.Name != "Size" || strings.Join(o.Values, ",") != "S,M,Rosé" {
+		t.Errorf("options kept as %q %q", o.Name, o.Values)
+	}
+	if v := variants[0]; v.SKU != "TEE-M" || v.Options["Size"] != "M" {
+		t.Errorf("variant kept as %q %v", v.SKU, v.Options)
+	}
+	twice := shop.VariantsInput{Options: []shop.Option{{Name: "Colour", Values: []string{"Rosé", "Ros\u0065\u0301"}}},
+		Variants: []shop.VariantInput{}}
+	if _, err := twice.Validate(nil); shop.ErrorCode(err) != shop.EINVALID {
+		t.Errorf("Rosé typed twice, once with a separate accent: %v, want EINVALID", err)
 	}
 }

@@ -236,7 +236,11 @@ func optionText(field, s string) (string, error) {
 
 // combination checks that a variant names one value of every option and nothing else, and
 // answers a key of the combination and the trimmed choice.
-func (in *VariantsInput) combination(field string, chosen map[string]string) (string, map[string]string, error) {
+func (in *VariantsInput) combination(field string, sent map[string]string) (string, map[string]string, error) {
+	chosen := make(map[string]string, len(sent))
+	for name, v := range sent {
+		chosen[codeForm(strings.TrimSpace(name))] = codeForm(v) // as the options were kept
+	}
 	for name := range chosen {
 		if !slices.ContainsFunc(in.Options, func(o Option) bool { return o.Name == name }) {
 			return "", nil, Errorf(EINVALID, "%s names %s, which is not one of the options.", field, clip(name, MaxOptionText))
