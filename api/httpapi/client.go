@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"fmt"
 	"mime"
 	"net/http"
 	"os"
@@ -58,8 +59,32 @@ func (s *Server) serveClient(c *gin.Context) {
 	if s.serveFirstScreen(c, index) {
 		return
 	}
+	head, err := s.pageHeadOf(c.Request.Context(), clean)
+	if err != nil {
+		logger(c).WarnContext(c.Request.Context(), "served the page without its head", "err", err)
+		head = &pageHead{status: http.StatusOK}
+	}
+	if head.status == http.StatusNotFound && path.Ext(clean) != "" {
+		// A file the build does not have (/favicon.ico, /sitemap.xml): not a page either.
+		c.Header("Cache-Control", "no-cache")
+		c.String(http.StatusNotFound, "Not found.")
+		return
+	}
 	c.Header("Cache-Control", "no-cache")
-	c.File(index)
+	if head.status == http.StatusOK && head.title == "" && len(head.answers) == 0 {
+		c.File(index) // the page as built, revalidated by its Last-Modified
+		return
+	}
+	built, err := os.ReadFile(index)
+	var page []byte
+	if err == nil {
+		page, err = head.page(built, s.deps.PublicURL, clean)
+	}
+	if err != nil {
+		fail(c, fmt.Errorf("page %s: %w", clean, err))
+		return
+	}
+	c.Data(head.status, "text/html; charset=utf-8", page)
 }
 
 // precompressed are the copies the client build writes beside each script and stylesheet,

@@ -103,7 +103,11 @@ func (s *Server) productBySlug(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	ok(c, http.StatusOK, "Product found.", gin.H{"product": p})
+	c.JSON(http.StatusOK, productAnswer(p))
+}
+
+func productAnswer(p *shop.Product) gin.H {
+	return gin.H{"success": true, "message": "Product found.", "product": p}
 }
 
 // productPhoto serves a photo with an ETag made from its file id: a new photo is a new file,

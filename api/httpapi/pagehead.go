@@ -1,0 +1,182 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"html/template"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"shop"
+)
+
+// The storefront is one page for every address, but a search engine, a chat app showing a
+// shared link and an uptime check read the page as the server sends it, before (or without)
+// any script. So the server answers an address the storefront does not have with 404, and a
+// product's or a category's page with its own title, description and preview (Open Graph);
+// a product's page also carries the answers its first render asks for and asks for its photo
+// first, as the home and the shop do (firstscreen.go).
+
+// clientRoutes are the storefront's fixed addresses (client/src/paths.js and the dashboards'
+// routes in client/src/pages/dashboard-routes.jsx).
+var clientRoutes = map[string]bool{
+	"/": true, "/shop": true, "/categories": true, "/cart": true, "/search": true,
+	"/about": true, "/contact": true, "/policy": true,
+	"/forget-password": true, "/reset-password": true, "/register": true, "/login": true,
+	"/dashboard/user": true, "/dashboard/user/profile": true, "/dashboard/user/orders": true,
+	"/dashboard/admin": true, "/dashboard/admin/create-category": true, "/dashboard/admin/create-product": true,
+	"/dashboard/admin/products": true, "/dashboard/admin/users": true, "/dashboard/admin/orders": true,
+}
+
+// clientRoutePatterns are its addresses with a part of their own: a product, a category, one
+// order, the admin's editor of one product.
+var (
+	productRoute     = regexp.MustCompile(`^/product/([^/]+)$`)
+	categoryRoute    = regexp.MustCompile(`^/category/([^/]+)$`)
+	otherClientRoute = regexp.MustCompile(`^/dashboard/(user/orders|admin/product)/[^/]+$`)
+)
+
+// Product photo sizes as the product page gives its photo (DETAIL_SIZES in ProductDetails.jsx).
+const detailPhotoSizes = "(max-width: 767px) calc(100vw - 32px), 600px"
+
+// descriptionLength is the most characters of a product's description a page's description
+// meta carries: about what a search result shows.
+const descriptionLength = 160
+
+// pageHead is what the server writes into the page of one address.
+type pageHead struct {
+	status      int
+	title       string // "" keeps the page's own
+	description string
+	image       string // a preview photo's address on this host, or ""
+	ogType      string
+	answers     map[string]any
+	photo       screenProduct // the product photo to ask for first; none without SrcSet
+}
+
+// pageHeadOf answers the status and head of a storefront address (its path, unescaped).
+func (s *Server) pageHeadOf(ctx context.Context, path string) (*pageHead, error) {
+	trimmed := strings.TrimSuffix(path, "/")
+	if trimmed == "" {
+		trimmed = "/"
+	}
+	switch {
+	case clientRoutes[trimmed], otherClientRoute.MatchString(trimmed):
+		return &pageHead{status: http.StatusOK}, nil
+	case productRoute.MatchString(trimmed):
+		return s.productPageHead(ctx, productRoute.FindStringSubmatch(trimmed)[1])
+	case categoryRoute.MatchString(trimmed):
+		return s.categoryPageHead(ctx, categoryRoute.FindStringSubmatch(trimmed)[1])
+	}
+	return &pageHead{status: http.StatusNotFound}, nil
+}
+
+func (s *Server) productPageHead(ctx context.Context, slug string) (*pageHead, error) {
+	p, err := s.deps.Products.ProductBySlug(ctx, slug)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return &pageHead{status: http.StatusNotFound}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("page of product %s: %w", slug, err)
+	}
+	h := &pageHead{status: http.StatusOK, title: p.Name, description: summary(p.Description), ogType: "product",
+		answers: map[string]any{"/api/v1/product/get-product/" + slug: productAnswer(p)}}
+	if p.HasPhoto {
+		h.image = photoURL(p, 640)
+		h.photo = screenProductOf(p, "", detailPhotoSizes, true)
+	}
+	if err := s.addFrameAnswers(ctx, h.answers); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+func (s *Server) categoryPageHead(ctx context.Context, slug string) (*pageHead, error) {
+	c, err := s.deps.Categories.CategoryBySlug(ctx, slug)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return &pageHead{status: http.StatusNotFound}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("page of category %s: %w", slug, err)
+	}
+	h := &pageHead{status: http.StatusOK, title: c.Name, description: c.Name + " at Clothing Shop.",
+		ogType: "website", answers: map[string]any{}}
+	if err := s.addFrameAnswers(ctx, h.answers); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// addFrameAnswers adds the answers every page's frame asks for: the categories of the header's
+// menu (and of a category page's heading) and the shop's currency.
+func (s *Server) addFrameAnswers(ctx context.Context, answers map[string]any) error {
+	cats, err := s.deps.Categories.Categories(ctx)
+	if err != nil {
+		return fmt.Errorf("page head: categories: %w", err)
+	}
+	answers[categoriesCall] = categoriesAnswer(cats)
+	answers[configCall] = configAnswer(s.currency())
+	return nil
+}
+
+// summary is a description as one line of at most descriptionLength characters.
+func summary(description string) string {
+	line := strings.Join(strings.Fields(description), " ")
+	if cut := javascriptPrefix(line, descriptionLength); cut != line {
+		return strings.TrimSpace(cut) + "…"
+	}
+	return line
+}
+
+var (
+	builtTitle       = []byte("<title>Clothing Shop</title>")
+	builtDescription = regexp.MustCompile(`<meta name="description" content="[^"]*"\s*/?>`)
+)
+
+// page writes h into the client's index.html: the title and description replaced, the preview
+// tags, the answers and the photo added at the top of the head.
+func (h *pageHead) page(index []byte, publicURL, path string) ([]byte, error) {
+	if h.title == "" && len(h.answers) == 0 {
+		return index, nil
+	}
+	var head bytes.Buffer
+	head.WriteString("<head>")
+	var photo template.HTMLAttr
+	if h.photo.SrcSet != "" {
+		photo = template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
+			template.HTMLEscapeString(h.photo.SrcSet), template.HTMLEscapeString(h.photo.Sizes)))
+	}
+	if err := firstScreenTemplate.ExecuteTemplate(&head, "head", struct {
+		Answers map[string]any
+		Photo   template.HTMLAttr
+	}{h.answers, photo}); err != nil {
+		return nil, fmt.Errorf("page head: %w", err)
+	}
+	if h.title != "" {
+		base := strings.TrimSuffix(publicURL, "/")
+		image := ""
+		if h.image != "" && base != "" {
+			image = base + h.image
+		}
+		canonical := ""
+		if base != "" {
+			canonical = base + path
+		}
+		if err := firstScreenTemplate.ExecuteTemplate(&head, "preview", struct {
+			Title, Description, Type, Image, URL string
+		}{h.title, h.description, h.ogType, image, canonical}); err != nil {
+			return nil, fmt.Errorf("page head: %w", err)
+		}
+	}
+	page := bytes.Replace(index, []byte("<head>"), head.Bytes(), 1)
+	if h.title != "" {
+		var title, description bytes.Buffer
+		template.HTMLEscape(&title, []byte(h.title))
+		template.HTMLEscape(&description, []byte(h.description))
+		page = bytes.Replace(page, builtTitle, []byte("<title>"+title.String()+"</title>"), 1)
+		page = builtDescription.ReplaceAllLiteral(page, []byte(`<meta name="description" content="`+description.String()+`" />`))
+	}
+	return page, nil
+}
