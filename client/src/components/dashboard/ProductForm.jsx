@@ -6,7 +6,7 @@ import Field from './FormField';
 import { SHIPPING_OPTIONS } from './productValues';
 import { NO_COMBINATIONS, leftOutStockText } from './texts';
 import VariantEditor from './VariantEditor';
-import { rowName, rowsProblem, stockOf } from './variantRows';
+import { rowName, rowsProblem, stockOf, valuesProblem } from './variantRows';
 import { leftOutWithStock, withConfirmed, withRowsBack } from './shopVariants';
 
 /**
@@ -32,8 +32,9 @@ export default function ProductForm({
   const setFromInput = (key) => (e) => set(key)(e.target.value);
   // Options without a single combination would sell the product in no size at all, and rows
   // that no longer fit the options would be refused: the form is not sent until the editor
-  // says nothing against its rows.
-  const problem = variants.options.length > 0 && !byVariant ? NO_COMBINATIONS : rowsProblem(variants);
+  // says nothing against its rows. A decimal comma is said first: Generate makes nothing of it.
+  const problem = valuesProblem(variants.options)
+    || (variants.options.length > 0 && !byVariant ? NO_COMBINATIONS : rowsProblem(variants));
   // The variants the save would remove with their stock, and the rows they were asked about
   // for: any edit of the rows since answers the question (it may be about others by then).
   const [asking, setAsking] = useState(null);

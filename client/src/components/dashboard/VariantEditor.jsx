@@ -7,7 +7,10 @@
 // fields share the rest, the SKU the widest (.variant-table in index.css).
 //
 // Under each option's name a hint says whether shoppers can filter by it: the shop's filters
-// offer options named Size and Colour only. Any other name is taken all the same.
+// offer options named Size and Colour only. Any other name is taken all the same. Values typed
+// with a comma between two digits ("EU 42,5", a decimal comma) are said to be two values under
+// their field, and Generate makes nothing of them but puts the focus there (a save is refused
+// too, by rowsProblem): split, they made a size "5".
 //
 // An option renamed, or a value edited in place, is renamed in the rows at once (they keep their
 // id, SKU, price and stock: see withOptions). Generate asks before it drops rows that still
@@ -22,9 +25,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
-import { NO_OPTIONS_LEFT, droppedStockText, optionNameHint } from './texts';
+import { NO_OPTIONS_LEFT, decimalCommaText, droppedStockText, optionNameHint } from './texts';
 import ScrollRegion from './ScrollRegion';
-import { MAX_OPTIONS, addOption, droppedBy, filteredBy, generate, rowName, stockOf, withOptions } from './variantRows';
+import {
+  MAX_OPTIONS, addOption, decimalComma, droppedBy, filteredBy, generate, rowName, stockOf, withOptions,
+} from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
 const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
@@ -86,7 +91,13 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
     change({ ...value, variants: [] });
     addButton.current?.focus();
   };
-  const askGenerate = () => (stockOf({ variants: droppedBy(value) }) > 0 ? setAsking(true) : generateRows());
+  const askGenerate = () => {
+    // Refused, Generate would do nothing to be seen: the focus goes where the fix is.
+    const comma = options.findIndex((o) => decimalComma(o.values));
+    if (comma >= 0) box.current?.querySelectorAll('.variant-option__field--values input')[comma]?.focus();
+    else if (stockOf({ variants: droppedBy(value) }) > 0) setAsking(true);
+    else generateRows();
+  };
   const dropped = asking ? droppedBy(value) : [];
   const droppedStock = stockOf({ variants: dropped });
   // Rows left without any option: Generate has nothing to make them from.
@@ -103,26 +114,35 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
       )}
       {/* Each option in a box of its own, its fields named where they show: stacked on a
           phone, an option's Remove must not read as the next one's. */}
-      {options.map((option, i) => (
-        <div key={i} className="variant-option">
-          <label className="variant-option__field variant-option__field--name">
-            <span>Option {i + 1} name</span>
-            <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name} {...AS_TYPED}
-              ref={i === options.length - 1 ? newName : undefined}
-              aria-describedby={`${hintId}-${i}`} onChange={(e) => setOption(i, { name: e.target.value })} />
-          </label>
-          <label className="variant-option__field variant-option__field--values">
-            <span>Option {i + 1} values, comma-separated</span>
-            <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values} {...AS_TYPED}
-              onChange={(e) => setOption(i, { values: e.target.value })} />
-          </label>
-          <Button className="variant-option__remove" onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>
-            Remove
-          </Button>
-          {/* A line of its own under the fields, so theirs stay level. */}
-          <p id={`${hintId}-${i}`} className="variant-option__hint">{optionNameHint(filteredBy(option.name))}</p>
-        </div>
-      ))}
+      {options.map((option, i) => {
+        const comma = decimalComma(option.values);
+        return (
+          <div key={i} className="variant-option">
+            <label className="variant-option__field variant-option__field--name">
+              <span>Option {i + 1} name</span>
+              <Input aria-label={`Option ${i + 1} name`} placeholder="Size" value={option.name} {...AS_TYPED}
+                ref={i === options.length - 1 ? newName : undefined}
+                aria-describedby={`${hintId}-${i}`} onChange={(e) => setOption(i, { name: e.target.value })} />
+            </label>
+            <label className="variant-option__field variant-option__field--values">
+              <span>Option {i + 1} values, comma-separated</span>
+              <Input aria-label={`Option ${i + 1} values`} placeholder="S, M, L" value={option.values} {...AS_TYPED}
+                aria-invalid={Boolean(comma) || undefined} aria-describedby={comma ? `${hintId}-${i}-values` : undefined}
+                onChange={(e) => setOption(i, { values: e.target.value })} />
+            </label>
+            <Button className="variant-option__remove" onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>
+              Remove
+            </Button>
+            {/* A line of its own under the fields, so theirs stay level. */}
+            <p id={`${hintId}-${i}`} className="variant-option__hint">{optionNameHint(filteredBy(option.name))}</p>
+            {comma && (
+              <p id={`${hintId}-${i}-values`} role="alert" className="field-error variant-option__error">
+                {decimalCommaText(comma)}
+              </p>
+            )}
+          </div>
+        );
+      })}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Button onClick={addNewOption} disabled={options.length >= MAX_OPTIONS} ref={addButton}>
           Add option

@@ -96,6 +96,41 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
   });
 
+  // "EU 42, EU 42,5, EU 43" made the rows EU 42, 5 and EU 43, and saved a size "5".
+  it('says a decimal comma would split a value in two, and neither generates nor saves it', async () => {
+    let created = false;
+    server.use(http.post(url('product/create-product'), () => {
+      created = true;
+      return HttpResponse.json({ success: true, product: products[0] }, { status: 201 });
+    }));
+    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    await user.click(await screen.findByLabelText('Name'));
+    await user.paste('Court Shoe');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    const values = screen.getByLabelText('Option 1 values');
+    await user.click(values);
+    await user.paste('EU 42, EU 42,5, EU 43');
+    const said = '"42,5" would be two values, 42 and 5: write a decimal with a dot (42.5), '
+      + 'or put a space after the comma for two values.';
+    expect(values).toHaveAccessibleDescription(said);
+    expect(values).toBeInvalid();
+
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.queryByText(/variant\(s\)/)).not.toBeInTheDocument();
+    expect(values).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+    expect(await screen.findByText(`Option 1 values: ${said}`)).toBeInTheDocument();
+    expect(created).toBe(false);
+
+    await user.clear(values);
+    await user.paste('EU 42, EU 42.5, EU 43');
+    expect(values).not.toHaveAccessibleDescription();
+    expect(values).toBeValid();
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.getByText('3 variant(s), 0 in stock')).toBeInTheDocument();
+    expect(screen.getByLabelText('SKU of EU 42.5')).toHaveValue('COURT-SHOE-EU-42-5');
+  });
+
   it('sets stock, removes a row, and saves the variants, then the product', async () => {
     const sent = answer();
     const { user, router } = await open();

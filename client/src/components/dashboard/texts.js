@@ -84,6 +84,16 @@ export function droppedStockText(names, units) {
 }
 
 /**
+ * decimalCommaText is said under an option's values typed with a comma between two digits
+ * (`number`, "42,5"): a comma separates values, so saved so it would be two sizes, 42 and 5.
+ */
+export function decimalCommaText(number) {
+  const [whole, part] = number.split(',');
+  return `"${number}" would be two values, ${whole} and ${part}: write a decimal with a dot ` +
+    `(${whole}.${part}), or put a space after the comma for two values.`;
+}
+
+/**
  * optionNameHint is said under an option's name: shoppers filter the shop by options named
  * Size or Colour only, so another name (Fit, Pattern) is taken but offers no filter.
  */

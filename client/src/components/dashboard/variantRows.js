@@ -7,7 +7,7 @@
 
 import { choiceCarrier } from './optionRenames';
 import { MAX_SKU_LENGTH, skuLength, skuMaker, uniqueSku } from './sku';
-import { NO_OPTIONS_LEFT, ROWS_OUT_OF_DATE } from './texts';
+import { NO_OPTIONS_LEFT, ROWS_OUT_OF_DATE, decimalCommaText } from './texts';
 
 export const MAX_OPTIONS = 3;
 const SUGGESTED_NAMES = ['Size', 'Colour', 'Fit'];
@@ -23,6 +23,12 @@ export const EMPTY_VARIANTS = { options: [], variants: [] };
 
 /** splitValues reads "S, M, L" as ['S', 'M', 'L'] (blanks and repeats dropped). */
 export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
+
+/**
+ * decimalComma finds a comma between two digits in typed values, "42,5" of "EU 42, EU 42,5": a
+ * European half size split in two by the comma. The number so written, or undefined.
+ */
+export const decimalComma = (text) => text.match(/\d+,\d+/)?.[0];
 
 /**
  * rowName names a row by its values in option order: "M / Navy". A row the options no longer
@@ -162,13 +168,26 @@ export function variantsBody(state) {
 export const stockOf = (state) => state.variants.reduce((sum, row) => sum + (Number(row.quantity) || 0), 0);
 
 /**
+ * valuesProblem says which option's values hold a decimal typed with a comma (decimalComma),
+ * or answers '' when none does.
+ */
+export function valuesProblem(options) {
+  const commas = options.map((o) => decimalComma(o.values));
+  const at = commas.findIndex(Boolean);
+  return at >= 0 ? `Option ${at + 1} values: ${decimalCommaText(commas[at])}` : '';
+}
+
+/**
  * rowsProblem says in a sentence what keeps the rows from being saved as they are, naming a
- * row as the editor shows it, or answers '' when nothing does: an option without a name or
- * values or named twice, rows left without any option, rows left behind by an option removed
- * or added or a value removed (Generate puts them right), a combination twice, a row without
- * SKU, a SKU longer than the server takes, or a SKU twice.
+ * row as the editor shows it, or answers '' when nothing does: a decimal typed with a comma
+ * among an option's values (valuesProblem), an option without a name or values or named twice,
+ * rows left without any option, rows left behind by an option removed or added or a value
+ * removed (Generate puts them right), a combination twice, a row without SKU, a SKU longer
+ * than the server takes, or a SKU twice.
  */
 export function rowsProblem(state) {
+  const commas = valuesProblem(state.options);
+  if (commas) return commas;
   const options = state.options.map((o) => ({ name: o.name.trim(), values: splitValues(o.values) }));
   const names = options.map((o) => o.name.toLowerCase());
   const bad = options.findIndex((o, i) => !o.name || o.values.length === 0 || names.indexOf(names[i]) !== i);

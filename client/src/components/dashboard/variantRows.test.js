@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VARIANTS, generate, rowsProblem, shopRow, withOptions } from './variantRows';
+import { EMPTY_VARIANTS, decimalComma, generate, rowsProblem, shopRow, withOptions } from './variantRows';
 import { MAX_SKU_LENGTH } from './sku';
 
 /** rowsOf generates the rows of a product named `name` with options typed as [name, values]. */
@@ -113,5 +113,19 @@ describe('rowsProblem', () => {
     expect(rowsProblem(withSku('M'.repeat(64)))).toBe('');
     expect(rowsProblem(withSku(`  ${'M'.repeat(64)}  `))).toBe('');
     expect(rowsProblem(withSku('👕'.repeat(40)))).toBe('');
+  });
+});
+
+describe('a decimal typed with a comma', () => {
+  it('is found only between two digits, so a list of sizes is not taken for one', () => {
+    expect(decimalComma('EU 42, EU 42,5, EU 43')).toBe('42,5');
+    expect(decimalComma('28,30')).toBe('28,30');
+    expect(decimalComma('EU 42, EU 43')).toBeUndefined();
+    expect(decimalComma('S,M,L')).toBeUndefined();
+  });
+
+  it('keeps the rows from being saved, naming the option', () => {
+    const state = withOptions(EMPTY_VARIANTS, [{ name: 'Size', values: 'EU 42, EU 42,5', was: null }]);
+    expect(rowsProblem(state)).toMatch(/^Option 1 values: "42,5" would be two values/);
   });
 });
