@@ -85,7 +85,7 @@ export default function CartPage() {
   return (
     <Layout title="Cart">
       <section className="cart-page">
-        <h1 className="page-title">Hello {who}</h1>
+        <h1 className="page-title">Hello <bdi>{who}</bdi></h1>
         <p className="cart-page__count" role="status" tabIndex={-1} ref={count}>
           {cart.length ? `You have ${cart.length} item(s) in your cart` : 'Your Cart Is Empty'}
           {cart.length > 0 && !auth.token ? ', please login to checkout' : ''}

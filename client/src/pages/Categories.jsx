@@ -12,9 +12,9 @@ function CategoryLink({ category }) {
   const path = categoryPath(category.slug);
   // Same origin: a client-side link; another API host: a full address on that host.
   return API_URL ? (
-    <a href={`${API_URL}${path}`} className="category-link">{category.name}</a>
+    <a href={`${API_URL}${path}`} className="category-link" dir="auto">{category.name}</a>
   ) : (
-    <Link to={path} className="category-link">{category.name}</Link>
+    <Link to={path} className="category-link" dir="auto">{category.name}</Link>
   );
 }
 

@@ -49,7 +49,7 @@ export default function CategoryProducts() {
 
   return (
     <Layout title={category.name}>
-      <h1 className="page-title">Category - {category.name}</h1>
+      <h1 className="page-title">Category - <bdi>{category.name}</bdi></h1>
       <BrowseList
         key={slug}
         category={slug}

@@ -87,10 +87,10 @@ export default function ProductDetails() {
         <ProductPhoto product={product} eager sizes={DETAIL_SIZES} className="product-details__photo" />
         <div className="product-details__info">
           <h1>Product Details</h1>
-          <h2>{product.name}</h2>
+          <h2 dir="auto">{product.name}</h2>
           <BuyBox key={product._id} product={product} ask={Boolean(state?.choose)} />
-          <p className="product-details__description">{product.description}</p>
-          <p>Category: {product.category?.name}</p>
+          <p className="product-details__description" dir="auto">{product.description}</p>
+          <p>Category: <bdi>{product.category?.name}</bdi></p>
         </div>
       </section>
       <SimilarProducts product={product} />

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { renderRoute } from '../test/render';
 import { catalogueHandlers, server, url } from '../test/server';
 import { products } from '../test/fixtures';
+import { wholeText } from '../test/text';
 
 describe('Product details page', () => {
   it('shows the product with Add to Cart and up to 3 similar products', async () => {
@@ -17,7 +18,7 @@ describe('Product details page', () => {
     expect(await screen.findByRole('heading', { name: 'Product 1' })).toBeInTheDocument();
     expect(screen.getByText(products[0].description.trim())).toBeInTheDocument();
     expect(screen.getByText('Price: ₹100')).toBeInTheDocument();
-    expect(screen.getByText('Category: Shirts')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('Category: Shirts'))).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', '/api/v1/product/product-photo/p1');
     const similar = await screen.findByRole('list', { name: 'Similar Products' });
     expect(within(similar).getAllByRole('article')).toHaveLength(3);

@@ -19,6 +19,17 @@ export function makeProduct(n, overrides = {}) {
   };
 }
 
+/**
+ * A category, a product and a shopper named in Arabic, digits and signs among the words, as
+ * sellers and shoppers type them: laid out left to right, "30°" or "100%" was reordered.
+ */
+export const arabicCategory = { _id: 'c9', name: 'قمصان قطنية', slug: 'cotton-shirts' };
+export const arabicProduct = makeProduct(9, {
+  name: 'قميص قطن 100% - مقاس XL', slug: 'cotton-shirt', description: 'غسيل بالماء البارد 30°', category: arabicCategory,
+});
+export const arabicUser = { _id: 'u9', name: 'سارة أحمد', email: 'sara@example.com', phone: '+971 50 123 4567',
+  address: 'شارع الملك ١٢، دبي', role: 0 };
+
 export const products = Array.from({ length: 8 }, (_, i) => makeProduct(i + 1));
 
 export const user = {

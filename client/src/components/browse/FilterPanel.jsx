@@ -71,7 +71,7 @@ function FacetGroup({ id, legend, values, chosen, onChange }) {
               {/* A value no product has under the other filters stays in its place, untickable. */}
               <input type="checkbox" checked={chosen.includes(value)} disabled={count === 0 && !chosen.includes(value)}
                 onChange={(e) => toggle(value, e.target.checked)} />
-              <span>{label ?? value}</span>
+              <span dir="auto">{label ?? value}</span>
               <span className="filters__count">({count})</span>
             </label>
           </li>

@@ -23,7 +23,7 @@ export default function AddressBlock() {
       {auth.user?.address && (
         <>
           <h3>Current Address</h3>
-          <p>{auth.user.address}</p>
+          <p dir="auto">{auth.user.address}</p>
         </>
       )}
       <button type="button" className="btn" onClick={() => navigate(USER_PROFILE)}>Update Address</button>

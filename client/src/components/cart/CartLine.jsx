@@ -22,9 +22,9 @@ export default function CartLine({ product, unavailable = false, short, sold, on
     <article className="cart-line" aria-label={product.name}>
       <ProductPhoto product={product} sizes="120px" className="cart-line__photo" />
       <div className="cart-line__info">
-        <h2 className="cart-line__name" id={nameId}>{product.name}</h2>
+        <h2 className="cart-line__name" id={nameId} dir="auto">{product.name}</h2>
         <VariantText item={product} />
-        <p>{preview(product.description, CART_PREVIEW)}</p>
+        <p dir="auto">{preview(product.description, CART_PREVIEW)}</p>
         <p className="cart-line__price">Price : {money(product.price)}</p>
         {unavailable === CHOICE_GONE && (
           <p className="cart-line__gone">

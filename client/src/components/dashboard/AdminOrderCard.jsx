@@ -26,7 +26,7 @@ export default function AdminOrderCard({ order, number, pendingStatus, onStatusC
         onChange={(status) => onStatusChange(order, status)}
       />
     )],
-    ['Buyer', order.buyer?.name],
+    ['Buyer', <bdi>{order.buyer?.name}</bdi>],
     ['Date', fromNow(order.createdAt)],
     ['Payment', PAYMENT_TEXT],
     ['Quantity', order.products?.length ?? 0],

@@ -14,9 +14,9 @@ export default function AdminOrderProduct({ product }) {
           <ProductThumb product={product} height={100} />
         </Col>
         <Col xs={24} sm={16}>
-          <p style={{ margin: 0, fontWeight: 600 }}>{product.name}</p>
+          <p style={{ margin: 0, fontWeight: 600 }} dir="auto">{product.name}</p>
           <VariantText item={product} />
-          <p style={{ margin: 0 }}>{`${preview(product.description)}...`}</p>
+          <p style={{ margin: 0 }} dir="auto">{`${preview(product.description)}...`}</p>
           <p style={{ margin: 0 }}>{money(product.price)}</p>
         </Col>
       </Row>

@@ -14,9 +14,9 @@ export default function AdminProductCard({ product }) {
     <Card>
       <Link to={ADMIN_PRODUCT(product.slug)} state={fromList} aria-label={product.name} className="admin-product">
         <ProductThumb product={product} height={200} />
-        <span className="admin-product__name">{product.name}</span>
+        <span className="admin-product__name" dir="auto">{product.name}</span>
       </Link>
-      <p className="admin-product__text">{product.description}</p>
+      <p className="admin-product__text" dir="auto">{product.description}</p>
     </Card>
   );
 }

@@ -16,7 +16,7 @@ export default function CategoryTable({ categories, onEdit, onDelete, deleting =
       <tbody>
         {categories.map((category) => (
           <tr key={category._id}>
-            <td>{category.name}</td>
+            <td dir="auto">{category.name}</td>
             <td>
               <Space>
                 <Button type="primary" aria-label={`Edit ${category.name}`} onClick={() => onEdit(category)}>

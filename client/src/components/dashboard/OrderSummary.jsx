@@ -7,7 +7,7 @@ export default function OrderSummary({ order }) {
     <TermList
       rows={[
         ['Status', order.status],
-        ['Buyer', order.buyer?.name],
+        ['Buyer', <bdi>{order.buyer?.name}</bdi>],
         ['Payment', PAYMENT_TEXT],
         ['Quantity', order.products?.length ?? 0],
       ]}

@@ -24,7 +24,7 @@ export default function UserTable({ users }) {
               {COLUMNS.map(([column, field]) => (
                 <td key={column}>
                   <StackLabel>{column}</StackLabel>
-                  {user[field]}
+                  <bdi>{user[field]}</bdi>
                 </td>
               ))}
             </tr>

@@ -182,7 +182,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                 const name = rowName(options, row);
                 return (
                   <tr key={row._id ?? name}>
-                    <th scope="row">{name}</th>
+                    <th scope="row" dir="auto">{name}</th>
                     <td>
                       <StackLabel>SKU</StackLabel>
                       <Input aria-label={`SKU of ${name}`} value={row.sku} {...AS_TYPED}

@@ -27,7 +27,7 @@ export default function AccountMenu() {
       }
     >
       <div className="account-menu__who">
-        <strong>{user.name}</strong>
+        <strong dir="auto">{user.name}</strong>
         <span>{user.email}</span>
       </div>
       <ul className="dropdown__list">

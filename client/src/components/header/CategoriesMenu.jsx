@@ -17,7 +17,7 @@ export default function CategoriesMenu() {
         {loading && <li className="dropdown__note">{LOADING}</li>}
         {(categories ?? []).map((c) => (
           <li key={c._id}>
-            <Link to={categoryPath(c.slug)}>{c.name}</Link>
+            <Link to={categoryPath(c.slug)} dir="auto">{c.name}</Link>
           </li>
         ))}
       </ul>

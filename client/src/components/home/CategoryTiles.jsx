@@ -38,7 +38,7 @@ export default function CategoryTiles() {
               <img src={art[i % art.length]} alt="" width="400" height="400" loading="lazy" />
               <h3>
                 {category ? (
-                  <Link to={categoryPath(category.slug)}>{category.name}</Link>
+                  <Link to={categoryPath(category.slug)} dir="auto">{category.name}</Link>
                 ) : (
                   <span className="skeleton skeleton--line" aria-label="Loading category" />
                 )}

@@ -22,7 +22,7 @@ function TrendingItem({ product, money, first }) {
         <ProductPhoto product={product} sizes={TILE_SIZES} eager={first} />
         <span className="visually-hidden"> (see all products)</span>
       </Link>
-      <Link to={productPath(product.slug)} className="tile__label">{product.name}</Link>
+      <Link to={productPath(product.slug)} className="tile__label" dir="auto">{product.name}</Link>
       <span className="tile__price">{money(product.price)}</span>
     </li>
   );

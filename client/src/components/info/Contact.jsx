@@ -6,7 +6,7 @@ export default function Contact() {
   const [auth] = useAuth();
   return (
     <>
-      <p className="contact__welcome">Welcome, {auth.user?.name || 'User'}! We are happy to help.</p>
+      <p className="contact__welcome">Welcome, <bdi>{auth.user?.name || 'User'}</bdi>! We are happy to help.</p>
       <address>
         <p>Clothing Shop, 12 MG Road, Bengaluru, Karnataka 560001, India</p>
         <p>Phone: +91 80 1234 5678 · Email: help@clothing-shop.example</p>

@@ -12,7 +12,7 @@ export default function OrderItems({ items }) {
           alignItems: 'center', padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}>
           <ProductThumb product={item} height={80} />
           <div>
-            <p style={{ margin: 0, fontWeight: 600 }}>{item.name}</p>
+            <p style={{ margin: 0, fontWeight: 600 }} dir="auto">{item.name}</p>
             <VariantText item={item} />
           </div>
           <p style={{ margin: 0 }}>{money(item.price)}</p>

@@ -29,12 +29,12 @@ export default function ProductCard({ product, addable = true, eager = false, le
       </Link>
       <div className="product-card__body">
         <div className="product-card__title">
-          <Heading className="product-card__name">
+          <Heading className="product-card__name" dir="auto">
             <Link to={productPath(product.slug)}>{product.name}</Link>
           </Heading>
           <span className="product-card__price">{money(product.matchedPrice ?? product.price)}</span>
         </div>
-        <p className="product-card__text">{preview(product.description, CARD_PREVIEW)}...</p>
+        <p className="product-card__text" dir="auto">{preview(product.description, CARD_PREVIEW)}...</p>
         {addable && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}
       </div>
       <div className="product-card__actions">

@@ -5,6 +5,7 @@ import { renderRoute } from '../../test/render';
 import { server, url } from '../../test/server';
 import { products } from '../../test/fixtures';
 import { tee } from './test-fixtures';
+import { wholeText } from '../../test/text';
 
 const serveTee = (product = tee) =>
   server.use(http.get(url('product/get-product/linen-tee'), () => HttpResponse.json({ success: true, product })));
@@ -101,7 +102,7 @@ describe('Product page option pickers', () => {
     expect(item).toMatchObject({ _id: tee._id, name: 'Linen Tee', price: 650, options: tee.options });
     expect(item.variant).toEqual({ _id: 'v5', sku: 'TEE-L-Sand', options: { Size: 'L', Colour: 'Sand' } });
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
-    expect(await screen.findByText('Size: L, Colour: Sand')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Size: L, Colour: Sand'))).toBeInTheDocument();
   });
 
   it('says Sold out and cannot add when no variant has stock', async () => {

@@ -15,8 +15,8 @@ export default function OptionPicker({ option, chosen, available, onChoose }) {
         Not available
       </span>
       <legend>
-        {option.name}
-        {chosen && <span className="option-picker__chosen">: {chosen}</span>}
+        <bdi>{option.name}</bdi>
+        {chosen && <span className="option-picker__chosen">: <bdi>{chosen}</bdi></span>}
       </legend>
       <div className="option-picker__values">
         {option.values.map((value) => {
@@ -33,7 +33,7 @@ export default function OptionPicker({ option, chosen, available, onChoose }) {
                 onChange={() => onChoose(option.name, value)}
               />
               {colour && <span className="option-value__swatch" style={{ background: swatchColour(value) }} aria-hidden="true" />}
-              <span className="option-value__text">{value}</span>
+              <span className="option-value__text" dir="auto">{value}</span>
             </label>
           );
         })}

@@ -11,6 +11,7 @@ import { admin, makeProduct, signedIn, user } from '../../test/fixtures';
 import { makeOrder } from '../dashboard/test-fixtures';
 import { cartItem } from './variants';
 import { tee } from './test-fixtures';
+import { wholeText } from '../../test/text';
 
 /** The tee's M Navy, its options in the API's (alphabetical) order. */
 const alphabetical = (variant) =>
@@ -34,7 +35,7 @@ describe('variants in the cart, at checkout and on orders', () => {
   it('shows the size and colour on a cart line, none for a product without options', async () => {
     await renderRoute('/cart', { cart: [navyM, plain] });
     const lines = within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
-    expect(within(lines[0]).getByText('Size: M, Colour: Navy')).toBeInTheDocument();
+    expect(within(lines[0]).getByText(wholeText('Size: M, Colour: Navy'))).toBeInTheDocument();
     expect(lines[1].querySelector('.variant-text')).toBeNull();
     expect(screen.getByText('Total : ₹700')).toBeInTheDocument();
   });
@@ -43,7 +44,7 @@ describe('variants in the cart, at checkout and on orders', () => {
     const colourFirst = { ...tee, _id: 'p21', slug: 'linen-tee-2', options: [...tee.options].reverse() };
     server.use(...catalogueHandlers([colourFirst]));
     await renderRoute('/cart', { cart: [cartItem(colourFirst, alphabetical(tee.variants[1]))] });
-    expect(await screen.findByText('Colour: Navy, Size: M')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Colour: Navy, Size: M'))).toBeInTheDocument();
   });
 
   it('puts Size first on an order line, then the other options as given', async () => {
@@ -55,7 +56,7 @@ describe('variants in the cart, at checkout and on orders', () => {
     server.use(http.get(url('auth/orders'), () =>
       HttpResponse.json([fitted], { headers: { 'X-Total-Count': '1' } })));
     await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
-    expect(await screen.findByText('Size: 32, Colour: Ink, Fit: Slim')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Size: 32, Colour: Ink, Fit: Slim'))).toBeInTheDocument();
   });
 
   it('sends variantId with each item that has one', async () => {
@@ -77,14 +78,14 @@ describe('variants in the cart, at checkout and on orders', () => {
   it('shows the size and colour on the shopper\'s orders page', async () => {
     answerOrders('auth/orders');
     await renderDashboard('/dashboard/user/orders', { auth: signedIn() });
-    expect(await screen.findByText('Size: M, Colour: Navy')).toBeInTheDocument();
-    expect(screen.getAllByText(/^Size: /)).toHaveLength(1);
+    expect(await screen.findByText(wholeText('Size: M, Colour: Navy'))).toBeInTheDocument();
+    expect(screen.getAllByText(wholeText(/^Size: /))).toHaveLength(1);
   });
 
   it('shows the size and colour on the admin\'s orders page', async () => {
     answerOrders('auth/all-orders');
     await renderDashboard('/dashboard/admin/orders', { auth: signedIn(admin) });
-    expect(await screen.findByText('Size: M, Colour: Navy')).toBeInTheDocument();
-    expect(screen.getAllByText(/^Size: /)).toHaveLength(1);
+    expect(await screen.findByText(wholeText('Size: M, Colour: Navy'))).toBeInTheDocument();
+    expect(screen.getAllByText(wholeText(/^Size: /))).toHaveLength(1);
   });
 });

@@ -85,19 +85,16 @@ export function cartItem(product, variant) {
 export const checkoutLine = (item) => (item.variant?._id ? { ...item, variantId: item.variant._id } : item);
 
 /**
- * variantText names the options of a variant, "Size: M, Colour: Navy", in the order of the
+ * variantChoices lists the options of a variant as [name, value] pairs, in the order of the
  * product's options (`names`) where they are known; elsewhere (an order's snapshot keeps only
  * the variant) Size comes first, then the others as given. Empty without options.
  */
-export function variantText(options, names = []) {
+export function variantChoices(options, names = []) {
   const rank = (name) => {
     const at = names.indexOf(name);
     if (at >= 0) return at;
     return name === 'Size' ? -1 : names.length;
   };
   // sort is stable: options of the same rank keep the order they were given in.
-  return Object.entries(options ?? {})
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(', ');
+  return Object.entries(options ?? {}).sort(([a], [b]) => rank(a) - rank(b));
 }

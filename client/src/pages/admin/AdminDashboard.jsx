@@ -18,7 +18,7 @@ export default function AdminDashboard() {
       <Card>
         {rows.map(([label, value]) => (
           <h2 key={label} className="profile-line">
-            {label} : <span>{value}</span>
+            {label} : <span dir="auto">{value}</span>
           </h2>
         ))}
       </Card>

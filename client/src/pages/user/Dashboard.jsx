@@ -11,10 +11,10 @@ export default function Dashboard() {
     <DashboardShell title="Dashboard - Clothing Shop" menu={<UserMenu />}>
       <h1 className="visually-hidden">Dashboard</h1>
       <Card>
-        <h2>{user.name}</h2>
+        <h2 dir="auto">{user.name}</h2>
         <p>{user.email}</p>
-        <p>{user.address}</p>
-        <p>{user.phone}</p>
+        <p dir="auto">{user.address}</p>
+        <p dir="auto">{user.phone}</p>
       </Card>
     </DashboardShell>
   );
