@@ -34,9 +34,14 @@ type categoryDoc struct {
 // the category's products takes on the embedded store at 100,000 products (under a minute).
 const categoryMarkLife = 5 * time.Minute
 
-// beingDeleted reports whether a delete of the category is under way at now.
-func (d *categoryDoc) beingDeleted(now time.Time) bool {
-	return !d.DeletingSince.IsZero() && now.Sub(d.DeletingSince) < categoryMarkLife
+// beingDeleted reports whether a delete of the category is under way at now. On the embedded
+// store this process is the only writer: a mark made before it opened the store was left by a
+// process that died mid-delete, and holds nothing.
+func (d *categoryDoc) beingDeleted(db *DB, now time.Time) bool {
+	if d.DeletingSince.IsZero() || now.Sub(d.DeletingSince) >= categoryMarkLife {
+		return false
+	}
+	return db.stored == nil || !d.DeletingSince.Before(db.openedAt)
 }
 
 func (d *categoryDoc) category() *shop.Category {

@@ -61,7 +61,7 @@ func (s *ProductService) category(ctx context.Context, id string) (*categoryDoc,
 		if err := s.db.db.Collection(categoriesColl).FindOne(ctx, bson.M{"_id": oid}).Decode(&c); err != nil {
 			return nil, notFound(err, errCategoryGone.Message)
 		}
-		if !c.beingDeleted(s.now()) {
+		if !c.beingDeleted(s.db, s.now()) {
 			return &c, nil
 		}
 		if time.Now().After(deadline) {
