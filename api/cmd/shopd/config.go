@@ -146,6 +146,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		c.ClientDist = findClientDist()
 	}
 	secret := getenv("JWT_SECRET")
+	if st, err := os.Stat(c.DataDir); err == nil && !st.IsDir() {
+		return nil, fmt.Errorf("DATA_DIR %s is a file, not a directory: point DATA_DIR at a directory (it is made when missing)", c.DataDir)
+	}
 	switch {
 	case secret != "" && len(secret) < 32:
 		return nil, fmt.Errorf("JWT_SECRET must be at least 32 bytes")

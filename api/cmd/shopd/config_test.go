@@ -127,3 +127,15 @@ func TestDemoLoadedLogNamesNoPassword(t *testing.T) {
 		}
 	}
 }
+
+// DATA_DIR naming a file is refused by name, before anything is written beside it.
+func TestDataDirThatIsAFile(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "data")
+	if err := os.WriteFile(file, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := loadConfig(envOf(map[string]string{"DATA_DIR": file}))
+	if err == nil || !strings.Contains(err.Error(), "DATA_DIR "+file+" is a file") {
+		t.Fatalf("DATA_DIR a file: %v", err)
+	}
+}

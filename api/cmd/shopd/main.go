@@ -88,7 +88,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		if !ready { // a start that failed: stop answering "starting"
 			stopServing()
 			<-served
+			return
 		}
+		log.Info("shop stopped") // after the store, the mail queue and the snapshots
 	}()
 	observed := metrics.New()
 	defer serveMetrics(log, cfg.MetricsAddr, observed.Handler())()
