@@ -38,12 +38,7 @@ func checkText(field, s string, max int, lines bool) (string, error) {
 		// "Ashaexe.png"), and one-line text needs none: the pages isolate each name. They come
 		// unseen with text pasted from a phone's contacts or a spreadsheet, so they are dropped
 		// rather than refused. Several lines of right-to-left text may need marks, and keep them.
-		s = strings.Map(func(r rune) rune {
-			if bidiControl(r) {
-				return -1
-			}
-			return r
-		}, s)
+		s = dropBidiControls(s)
 	}
 	s = strings.TrimSpace(s)
 	if strings.IndexFunc(s, visible) < 0 {
@@ -81,7 +76,10 @@ func requireCode(field, s string, max int) (string, error) {
 	for i, r := range s {
 		hidden := invisible(r) && !unicode.IsSpace(r) && !unicode.Is(unicode.Variation_Selector, r)
 		if hidden && isJoiner(r) {
-			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+			next := rune(-1) // none after a joiner at the end
+			if rest := s[i+utf8.RuneLen(r):]; rest != "" {
+				next, _ = utf8.DecodeRuneInString(rest)
+			}
 			hidden = !joinsWithin(prev, next)
 		}
 		if hidden {
@@ -92,8 +90,19 @@ func requireCode(field, s string, max int) (string, error) {
 	return s, nil
 }
 
-// codeForm is the one form an option's name or value and a SKU are kept in (see requireCode).
-func codeForm(s string) string { return width.Fold.String(norm.NFC.String(s)) }
+// codeForm is the one form an option's name or value and a SKU are kept in (see requireCode),
+// without the direction controls every one-line field drops.
+func codeForm(s string) string { return width.Fold.String(norm.NFC.String(dropBidiControls(s))) }
+
+// dropBidiControls is s without characters that set or mark the direction of the text.
+func dropBidiControls(s string) string {
+	return strings.Map(func(r rune) rune {
+		if bidiControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
 
 // isJoiner reports the zero-width joiner and non-joiner.
 func isJoiner(r rune) bool { return r == '\u200d' || r == '\u200c' }
@@ -161,7 +170,8 @@ func stacksMarks(s string) bool {
 	for _, r := range s {
 		switch {
 		case unicode.Is(unicode.Variation_Selector, r), unicode.Is(unicode.Cf, r):
-		case unicode.In(r, unicode.Mn, unicode.Me): // spacing marks (Mc) sit beside the letter
+		case unicode.Is(unicode.Mc, r): // a spacing mark sits beside the letter: it neither stacks nor parts
+		case unicode.In(r, unicode.Mn, unicode.Me):
 			if n++; n > maxMarks {
 				return true
 			}

@@ -109,6 +109,10 @@ func TestTextThatMisleadsIsRefused(t *testing.T) {
 		{[]string{"option-value", "sku"}, "XL\u200c", "must not contain invisible characters"},
 		{[]string{"option-value"}, "\u200dسرمه", "must not contain invisible characters"},
 		{[]string{"option-value"}, "Red\u200d👨", "must not contain invisible characters"},
+		{[]string{"option-value", "sku"}, "❤️\u200d", "must not contain invisible characters"},
+		{[]string{"option-value"}, "🌈\u200d", "must not contain invisible characters"},
+		// Spacing marks between stacked ones hide no stack.
+		{[]string{"category", "product", "option-value"}, "Z" + strings.Repeat("\u0301\u0301\u0903", 3), "must not stack more than 4"},
 		// A word of two alphabets passes for the word it mimics.
 		{[]string{"category", "product"}, "Zet\u0430", "must not mix alphabets"},            // a Cyrillic а
 		{[]string{"category", "product"}, "Linen \u03a4ee", "must not mix alphabets"},       // a Greek Τ
@@ -160,6 +164,11 @@ func TestCodesAreKeptInOneForm(t *testing.T) {
 	}
 	if v := variants[0]; v.SKU != "TEE-M" || v.Options["Size"] != "M" {
 		t.Errorf("variant kept as %q %v", v.SKU, v.Options)
+	}
+	marked := shop.VariantsInput{Options: []shop.Option{{Name: "Colour", Values: []string{"Black\u200e", "\u05e9\u05d7\u05d5\u05e8\u200f"}}},
+		Variants: []shop.VariantInput{{SKU: "TEE-BLACK", Options: map[string]string{"Colour": "Black\u200e"}, Quantity: qty(1)}}}
+	if variants, err := marked.Validate(nil); err != nil || variants[0].Options["Colour"] != "Black" || marked.Options[0].Values[0] != "Black" {
+		t.Errorf("a colour pasted with a direction mark: %v, %v; want it kept as Black", variants, err)
 	}
 	twice := shop.VariantsInput{Options: []shop.Option{{Name: "Colour", Values: []string{"Rosé", "Ros\u0065\u0301"}}},
 		Variants: []shop.VariantInput{}}

@@ -48,6 +48,7 @@ const descriptionLength = 160
 // pageHead is what the server writes into the page of one address.
 type pageHead struct {
 	status      int
+	path        string // the page's own address, for its canonical link ("" for the one asked for)
 	title       string // "" keeps the page's own
 	description string
 	image       string // a preview photo's address on this host, or ""
@@ -81,7 +82,8 @@ func (s *Server) productPageHead(ctx context.Context, slug string) (*pageHead, e
 	if err != nil {
 		return nil, fmt.Errorf("page of product %s: %w", slug, err)
 	}
-	h := &pageHead{status: http.StatusOK, title: p.Name, description: summary(p.Description), ogType: "product",
+	// A product is also found by its id: its address is the one by slug.
+	h := &pageHead{status: http.StatusOK, path: "/product/" + p.Slug, title: p.Name, description: summary(p.Description), ogType: "product",
 		answers: map[string]any{"/api/v1/product/get-product/" + slug: productAnswer(p)}}
 	if p.HasPhoto {
 		h.image = photoURL(p, 640)
@@ -159,6 +161,9 @@ func (h *pageHead) page(index []byte, publicURL, path string) ([]byte, error) {
 		image := ""
 		if h.image != "" && base != "" {
 			image = base + h.image
+		}
+		if h.path != "" {
+			path = h.path
 		}
 		canonical := ""
 		if base != "" {

@@ -66,6 +66,11 @@ func TestPagesAsTheServerSendsThem(t *testing.T) {
 		if link := preloadLink.FindStringSubmatch(page); link == nil || !strings.Contains(link[1], "/api/v1/product/product-photo/"+id+"?w=320") {
 			t.Errorf("the product's photo is not asked for first: %v", link)
 		}
+		byID := a.page("/product/" + id)
+		if !strings.Contains(byID, `<link rel="canonical" href="https://shop.example.com/product/`+slug+`">`) {
+			t.Errorf("the page of the product by its id does not name its address by slug: %.1500s", byID)
+		}
+		a.drawnAnswers(byID) // answers under the address the page asks, by id
 		if strings.Contains(a.page("/product/"+plain["slug"].(string)), "og:image") {
 			t.Error("a product without a photo names a preview photo")
 		}

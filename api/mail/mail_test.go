@@ -21,6 +21,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"shop"
+	"shop/internal/reqid"
 	shopmail "shop/mail"
 )
 
@@ -189,8 +190,8 @@ func TestNewSMTPChecksItsSettings(t *testing.T) {
 func TestOutboxWritesEmlFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mail")
 	var logs bytes.Buffer
-	o := &shopmail.Outbox{Dir: dir, From: "Clothing Shop <shop@localhost>", Log: slog.New(slog.NewTextHandler(&logs, nil))}
-	if err := o.Send(t.Context(), sample); err != nil {
+	o := &shopmail.Outbox{Dir: dir, From: "Clothing Shop <shop@localhost>", Log: slog.New(reqid.Handler(slog.NewTextHandler(&logs, nil)))}
+	if err := o.Send(reqid.With(t.Context(), "reset-req-0002"), sample); err != nil {
 		t.Fatal(err)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.eml"))
@@ -202,8 +203,8 @@ func TestOutboxWritesEmlFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkSample(t, raw)
-	if !strings.Contains(logs.String(), files[0]) {
-		t.Fatalf("the file's path is not logged: %s", logs.String())
+	if !strings.Contains(logs.String(), files[0]) || !strings.Contains(logs.String(), "request_id=reset-req-0002") {
+		t.Fatalf("the file's path is not logged with the request's id: %s", logs.String())
 	}
 	if info, _ := os.Stat(dir); info.Mode().Perm() != 0o700 {
 		t.Fatalf("outbox mode %v, want 0700", info.Mode().Perm())

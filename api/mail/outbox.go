@@ -22,7 +22,7 @@ type Outbox struct {
 }
 
 // Send writes the message to a new file, written whole or not at all.
-func (o *Outbox) Send(_ context.Context, m shop.Mail) error {
+func (o *Outbox) Send(ctx context.Context, m shop.Mail) error {
 	now := time.Now()
 	msg, err := message(o.From, m, now)
 	if err != nil {
@@ -42,7 +42,7 @@ func (o *Outbox) Send(_ context.Context, m shop.Mail) error {
 		return fmt.Errorf("outbox: %w", err)
 	}
 	if o.Log != nil {
-		o.Log.Info("mail written to the outbox", "to", m.To, "subject", m.Subject, "path", name)
+		o.Log.InfoContext(ctx, "mail written to the outbox", "to", m.To, "subject", m.Subject, "path", name)
 	}
 	return nil
 }

@@ -79,6 +79,15 @@ describe('text typed right to left', { timeout: 30_000 }, () => {
     expect(isolated(card, arabicUser.name)).toBeInTheDocument();
   });
 
+  it('takes its direction in the admin\'s product and category fields', async () => {
+    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+    expect(await screen.findByLabelText('Name')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText('Description')).toHaveAttribute('dir', 'auto');
+    await user.click(screen.getByRole('button', { name: 'Add option' }));
+    expect(screen.getByLabelText('Option 1 name')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText('Option 1 values')).toHaveAttribute('dir', 'auto');
+  });
+
   it('takes its direction in the shopper\'s profile summary', async () => {
     await renderDashboard('/dashboard/user', { auth: signedIn(arabicUser) });
     expect(await screen.findByRole('heading', { name: arabicUser.name })).toHaveAttribute('dir', 'auto');

@@ -16,6 +16,7 @@ export default function CategoryForm({ id, value, setValue, onSubmit, saving = f
         <label htmlFor={id}>Category name</label>
         <Input
           id={id}
+          dir="auto"
           placeholder="Enter new category"
           value={value}
           onChange={(e) => setValue(e.target.value)}

@@ -86,11 +86,12 @@ export default function ProductForm({
         {photo ? <PhotoPreview file={photo} /> : current && <ProductThumb product={current} height={200} />}
       </div>
       <Field id="product-name" label="Name">
-        <Input id="product-name" placeholder="write a name" value={values.name} onChange={setFromInput('name')} />
+        <Input id="product-name" dir="auto" placeholder="write a name" value={values.name} onChange={setFromInput('name')} />
       </Field>
       <Field id="product-description" label="Description">
         <Input.TextArea
           id="product-description"
+          dir="auto"
           placeholder="write a description"
           value={values.description}
           onChange={setFromInput('description')}

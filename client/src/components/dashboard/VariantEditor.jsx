@@ -36,8 +36,8 @@ const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-
   ['Stock', 'variant-table__number'], ['']];
 
 // Sizes, colours and SKUs are codes: a phone keyboard must not capitalise or correct them
-// ("xs" is not "Xs", "XL" not "Xl").
-const AS_TYPED = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false };
+// ("xs" is not "Xs", "XL" not "Xl"). Each is shown in the direction of its own script.
+const AS_TYPED = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, dir: 'auto' };
 
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;

@@ -25,10 +25,11 @@ export const EMPTY_VARIANTS = { options: [], variants: [] };
 export const splitValues = (text) => [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
 
 /**
- * decimalComma finds a comma between two digits in typed values, "42,5" of "EU 42, EU 42,5": a
- * European half size split in two by the comma. The number so written, or undefined.
+ * decimalComma finds a European half size typed with a comma, "42,5" of "EU 42, EU 42,5", which
+ * the comma would split in two: a number of two digits or more, a comma and a lone 5. Sizes
+ * listed without spaces ("28,30,32", "6,7,8") are lists, not halves. The number, or undefined.
  */
-export const decimalComma = (text) => text.match(/\d+,\d+/)?.[0];
+export const decimalComma = (text) => text.match(/\d{2,},5(?!\d)/)?.[0];
 
 /**
  * rowName names a row by its values in option order: "M / Navy". A row the options no longer

@@ -117,9 +117,14 @@ describe('rowsProblem', () => {
 });
 
 describe('a decimal typed with a comma', () => {
-  it('is found only between two digits, so a list of sizes is not taken for one', () => {
+  it('is found as a half size, so a list of sizes typed without spaces is not taken for one', () => {
     expect(decimalComma('EU 42, EU 42,5, EU 43')).toBe('42,5');
-    expect(decimalComma('28,30')).toBe('28,30');
+    expect(decimalComma('10,5')).toBe('10,5');
+    expect(decimalComma('28,30')).toBeUndefined();
+    expect(decimalComma('28,30,32')).toBeUndefined();
+    expect(decimalComma('6,7,8')).toBeUndefined();
+    expect(decimalComma('40,41,42')).toBeUndefined();
+    expect(decimalComma('42,55')).toBeUndefined();
     expect(decimalComma('EU 42, EU 43')).toBeUndefined();
     expect(decimalComma('S,M,L')).toBeUndefined();
   });
