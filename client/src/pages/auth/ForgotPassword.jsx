@@ -1,4 +1,5 @@
-// /forget-password: email, new password and the answer (labelled What is your old password);
+// /forget-password: email, new password and the answer (labelled What is your old password, SPEC's words
+// for the security answer, which a password manager must not fill with the saved password: autocomplete off);
 // success goes to /login, carrying on the path login returns to. Beside it, a link to the reset by email.
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
@@ -31,7 +32,7 @@ export default function ForgotPassword() {
         <h1>RESET PASSWORD</h1>
         <TextField label="Email" type="email" autoComplete="email" required placeholder="Enter Your Email" {...field('email')} />
         <TextField label="New Password" type="password" autoComplete="new-password" required placeholder="Enter Your New Password" {...field('newpassword')} />
-        <TextField label="What is your old password" type="password" required placeholder="Enter Your Old Password" {...field('answer')} />
+        <TextField label="What is your old password" type="password" autoComplete="off" required placeholder="Enter Your Old Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>RESET</button>
         <p>Forgot the answer too? <Link to={RESET_PASSWORD} className="tap-link">Get a reset link by email</Link></p>
       </form>

@@ -21,6 +21,12 @@ describe('Forget password page', () => {
     expect(screen.getByLabelText('What is your old password')).toBeRequired();
   });
 
+  it('leaves the security answer to the shopper: a password manager fills only the new password', async () => {
+    await renderRoute('/forget-password');
+    expect(screen.getByLabelText('New Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('What is your old password')).toHaveAttribute('autocomplete', 'off');
+  });
+
   it('resets and goes to /login with the server message', async () => {
     let body = null;
     server.use(http.post(url('auth/forgot-password'), async ({ request }) => {

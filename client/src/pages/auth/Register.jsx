@@ -1,5 +1,6 @@
 // /register: the sign-up form; success goes to /login, carrying on the path login returns to. Confirm Password is the `answer`
-// field of the API (nothing checks it against the password).
+// field of the API (nothing checks it against the password): the security answer, which a password manager must not
+// fill with the saved password (autocomplete off).
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Layout from '../../components/Layout';
 import TextField from '../../components/form/TextField';
@@ -23,7 +24,7 @@ export default function Register() {
         <TextField label="Password" type="password" autoComplete="new-password" required placeholder="Enter Your Password" {...field('password')} />
         <TextField label="Phone" type="tel" autoComplete="tel" required placeholder="Enter Your Phone" {...field('phone')} />
         <TextField label="Address" autoComplete="street-address" required placeholder="Enter Your Address" {...field('address')} />
-        <TextField label="Confirm Password" type="password" required placeholder="Confirm Your Password" {...field('answer')} />
+        <TextField label="Confirm Password" type="password" autoComplete="off" required placeholder="Confirm Your Password" {...field('answer')} />
         <button type="submit" className="btn btn--primary" disabled={busy} ref={submitButton}>REGISTER</button>
         <p>Already have an account? <Link to={LOGIN} state={state} className="tap-link">Login</Link></p>
       </form>

@@ -21,6 +21,12 @@ describe('Register page', () => {
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
 
+  it('leaves the security answer (Confirm Password) to the shopper: a password manager fills only the new password', async () => {
+    await renderRoute('/register');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('autocomplete', 'off');
+  });
+
   it('sends the payload and goes to /login with the server message', async () => {
     let body = null;
     server.use(http.post(url('auth/register'), async ({ request }) => {

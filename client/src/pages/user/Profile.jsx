@@ -11,11 +11,19 @@ import { PROFILE_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
 const FIELDS = [
   { name: 'name', label: 'Name' },
   { name: 'email', label: 'Email', type: 'email', disabled: true, readOnly: true },
-  { name: 'password', label: 'Password', type: 'password' },
-  { name: 'currentPassword', label: 'Current password', type: 'password', needsSecretChange: true },
+  // A new password, not the saved one a password manager would fill in (the form then asked
+  // for the current password of a change nobody made); the current one is the saved one.
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'currentPassword', label: 'Current password', type: 'password', autoComplete: 'current-password',
+    needsSecretChange: true,
+  },
   { name: 'phone', label: 'Phone', type: 'tel' },
   { name: 'address', label: 'Address' },
-  { name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer', onRequest: true },
+  {
+    name: 'answer', label: 'New security answer', placeholder: 'Leave empty to keep your answer', autoComplete: 'off',
+    onRequest: true,
+  },
 ];
 
 /** The form as sent: the new answer and the current password only when a secret changes. */
@@ -77,11 +85,12 @@ export default function Profile() {
       <Form layout="vertical" onFinish={() => save.mutate(auth.token)} style={{ maxWidth: 480 }}>
         <h1 className="dashboard__title">User Profile</h1>
         {FIELDS.filter(shown).map(
-          ({ name, label, type, disabled, readOnly, placeholder, onRequest }) => (
+          ({ name, label, type, autoComplete, disabled, readOnly, placeholder, onRequest }) => (
             <Form.Item key={name} label={label} htmlFor={`profile-${name}`}>
               <Input
                 id={`profile-${name}`}
                 type={type ?? 'text'}
+                autoComplete={autoComplete}
                 value={values[name]}
                 onChange={change(name)}
                 disabled={disabled}

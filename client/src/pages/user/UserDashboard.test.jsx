@@ -52,6 +52,15 @@ describe('shopper profile', () => {
     expect(labels()).toEqual(['Name', 'Email', 'Password', 'Phone', 'Address', 'New security answer']);
   });
 
+  it('asks a password manager for a new password under Password and the saved one under Current password only', async () => {
+    const { user: person } = await renderDashboard('/dashboard/user/profile', { auth: signedIn() });
+    expect(await screen.findByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    await person.type(screen.getByLabelText('Password'), 'newsecret');
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('autocomplete', 'current-password');
+    await person.click(screen.getByRole('button', { name: 'Change security answer' }));
+    expect(screen.getByLabelText('New security answer')).toHaveAttribute('autocomplete', 'off');
+  });
+
   it('sends the form, replaces the session user and stored auth, and says so', async () => {
     let sent;
     const updatedUser = { ...user, name: 'Ada Byron', address: '2 Engine Rd' };
