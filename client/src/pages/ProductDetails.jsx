@@ -1,6 +1,7 @@
 // /product/{slug}: the product's photo and details with Add to Cart (near the top, so a phone
 // shows it without scrolling), then up to 3 similar products of its category. The cart's code
-// is asked for as the page opens (page-chunks.js), so Add to Cart opens the cart at once.
+// is asked for once the page is idle (page-chunks.js), after the product and its photo rather
+// than competing with them, so Add to Cart opens the cart at once.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router-dom';
@@ -13,6 +14,7 @@ import EmptyState from '../components/status/EmptyState';
 import BuyBox from '../components/variants/BuyBox';
 import { productQuery, relatedProductsQuery } from '../api/products';
 import { loadCartPage } from './page-chunks';
+import { whenIdle } from '../idle';
 import { SHOP } from '../paths';
 import { RELATED_COUNT } from '../rules';
 
@@ -52,9 +54,7 @@ export default function ProductDetails() {
   const { state } = useLocation();
   const { data: product, isPending, error, refetch } = useQuery(productQuery(slug));
   // A failure is left to the cart's route, which asks again when the cart is opened.
-  useEffect(() => {
-    loadCartPage().catch(() => {});
-  }, []);
+  useEffect(() => whenIdle(() => loadCartPage().catch(() => {})), []);
 
   if (isPending) {
     return (

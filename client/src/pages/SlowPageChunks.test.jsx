@@ -32,7 +32,7 @@ vi.mock('./Search', async (importOriginal) => {
 const storedIds = () => JSON.parse(localStorage.getItem('cart')).map((p) => p._id);
 
 describe('a slow page to come', () => {
-  it('asks for the cart\'s code as a product page opens, and adds a double-tapped item once', async () => {
+  it('asks for the cart\'s code on a product page, and adds a double-tapped item once', async () => {
     const { user, router } = await renderRoute('/product/product-3');
     const add = await screen.findByRole('button', { name: 'Add to Cart' });
     await waitFor(() => expect(chunks.cart.asked).toBe(1));
@@ -46,6 +46,26 @@ describe('a slow page to come', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(await screen.findByText(/^You have 1 item\(s\) in your cart/)).toBeInTheDocument();
     expect(storedIds()).toEqual(['p3']);
+  });
+
+  it('asks for the cart\'s code only once the product page is idle, not beside its product and photo', async () => {
+    const idle = [];
+    vi.stubGlobal('requestIdleCallback', vi.fn((callback) => idle.push(callback)));
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    let page;
+    try {
+      const before = chunks.cart.asked;
+      page = await renderRoute('/product/product-2');
+      expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeInTheDocument();
+      expect(screen.getByRole('img', { name: products[1].name })).toHaveAttribute('fetchpriority', 'high');
+      expect(chunks.cart.asked).toBe(before);
+
+      act(() => idle.forEach((callback) => callback()));
+      expect(chunks.cart.asked).toBe(before + 1);
+    } finally {
+      page?.unmount();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps Search busy until the results page is on screen, searching once', async () => {
