@@ -34,6 +34,9 @@ export const browseProducts = (params) =>
     facets: { ...EMPTY_FACETS, ...d?.facets },
   }));
 
+/** listFilters are the filters a list asks with: the address's, fixed to one category's slug when it has one. */
+export const listFilters = (filters, category) => (category ? { ...filters, category: [category] } : filters);
+
 const BROWSE_KEPT_MS = 30 * 60_000;
 
 /**

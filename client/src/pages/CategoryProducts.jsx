@@ -3,15 +3,19 @@
 // the server's message or Error loading products as a toast (from the query's meta) and, on
 // the page, Try again (a refusal: the server's message instead); an unknown category leads
 // back to the shop. Nothing of the heading or count shows until the categories have loaded.
-// The list loads as its own chunk.
-import { useQuery } from '@tanstack/react-query';
+// The list loads as its own chunk. Its first page needs only the slug: that call and the list's
+// chunk are asked for as the page opens, beside the categories, not after them.
+import { useEffect } from 'react';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
-import BrowseList from '../components/browse/LazyBrowseList';
+import BrowseList, { loadBrowseList } from '../components/browse/LazyBrowseList';
 import ProductGridSkeleton from '../components/status/ProductGridSkeleton';
 import ErrorState from '../components/status/ErrorState';
 import EmptyState from '../components/status/EmptyState';
 import { categoriesQuery } from '../api/categories';
+import { browseQuery, listFilters } from '../api/browse';
+import useBrowseFilters from '../hooks/useBrowseFilters';
 import { SHOP } from '../paths';
 import { CATEGORY_PAGE_SIZE } from '../rules';
 import { ERROR_LOADING_PRODUCTS } from '../texts';
@@ -21,6 +25,12 @@ const EMPTY = { title: 'Nothing in this category yet.', to: SHOP, action: 'Brows
 export default function CategoryProducts() {
   const { slug } = useParams();
   const { data: categories, isPending, error, refetch } = useQuery(categoriesQuery());
+  const [filters] = useBrowseFilters();
+  usePrefetchQuery(browseQuery(listFilters(filters, slug), 1, CATEGORY_PAGE_SIZE, ERROR_LOADING_PRODUCTS));
+  // A failure is left to the list, whose render asks again (chunks.js) and fails the page then.
+  useEffect(() => {
+    loadBrowseList().catch(() => {});
+  }, []);
 
   if (isPending) {
     return (

@@ -120,6 +120,22 @@ describe('a category page while it loads', () => {
     expect(cards().length).toBeGreaterThan(0);
   });
 
+  it('asks for its products at once, beside the categories, and shows them from that one call', async () => {
+    const names = held(() => HttpResponse.json({ success: true, category: [{ _id: 'c1', name: 'Shirts', slug: 'shirts' }] }));
+    server.use(http.get(url('category/get-category'), names.handler));
+    const browse = holdBrowse();
+    await renderRoute('/category/shirts?sort=price-asc');
+    await waitFor(() => expect(browse.calls).toHaveBeenCalledOnce());
+    expect(screen.getByRole('heading', { name: 'Loading category' })).toBeInTheDocument();
+
+    browse.release();
+    names.release();
+    expect(await screen.findByRole('heading', { name: 'Category - Shirts' })).toBeInTheDocument();
+    expect(await screen.findByText(/^\d+ result found$/)).toBeInTheDocument();
+    expect(cards().length).toBeGreaterThan(0);
+    expect(browse.calls).toHaveBeenCalledOnce();
+  });
+
   it('offers Try again when the categories cannot be loaded, and shows the category after it', async () => {
     let failing = true;
     server.use(http.get(url('category/get-category'), () => (failing

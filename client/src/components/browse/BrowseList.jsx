@@ -21,7 +21,7 @@ import useBrowseFilters, { NO_FILTERS, activeFilters } from '../../hooks/useBrow
 import useLastKnown from '../../hooks/useLastKnown';
 import useRestoredScroll from '../../hooks/useRestoredScroll';
 import useSteadyFacets from './useSteadyFacets';
-import { EMPTY_FACETS, browseQuery } from '../../api/browse';
+import { EMPTY_FACETS, browseQuery, listFilters } from '../../api/browse';
 import { LOAD_MORE, UPDATING } from '../../texts';
 import FilterPanel from './FilterPanel';
 import SortSelect from './SortSelect';
@@ -51,7 +51,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     phone.addEventListener('change', onChange);
     return () => phone.removeEventListener('change', onChange);
   }, [drawer]);
-  const asked = category ? { ...filters, category: [category] } : filters;
+  const asked = listFilters(filters, category);
   // The first page tells how many pages the list has (not the previous filters' answer shown
   // while it loads): the pages after it are asked for only up to the last.
   const head = useQuery(browseQuery(asked, 1, pageSize, errorText));
