@@ -11,6 +11,7 @@ import admin from './journeys/admin.js';
 import phones from './journeys/phones.js';
 import orders from './journeys/orders.js';
 import variants from './journeys/variants.js';
+import loading from './journeys/loading.js';
 
 describe('the shop in a real browser', () => {
   before(start, { timeout: 300_000 });
@@ -18,6 +19,7 @@ describe('the shop in a real browser', () => {
 
   visitor();
   firstScreen();
+  loading();
   accounts();
   checkout();
   admin();

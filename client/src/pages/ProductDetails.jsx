@@ -37,7 +37,7 @@ function SimilarProducts({ product }) {
 
 function DetailsSkeleton() {
   return (
-    <section className="product-details" aria-busy="true">
+    <section className="product-details loading-screen" aria-busy="true">
       <p className="visually-hidden" role="status">Loading the product…</p>
       <div className="photo-frame product-details__photo skeleton" />
       <div className="product-details__info" aria-hidden="true">

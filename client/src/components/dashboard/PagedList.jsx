@@ -6,18 +6,22 @@
 // `heading` is the ref of the list's heading (tabIndex -1): a move made with the pager takes the
 // keyboard's focus there, so the new page is read from its top, which is where the page
 // scrolls to, rather than left on a Next page that is now out of sight at the bottom.
+// `screenful`: a page of the list takes more than a screen (cards with photos), so please
+// wait... takes a screen too, and the footer does not show only to be pushed away.
 import Pager from './Pager';
 import ErrorState from '../status/ErrorState';
 import usePagedQuery from '../../hooks/usePagedQuery';
 import { LOADING_TEXT } from '../../texts';
 
-export default function PagedList({ pageOf, pageSize, what, empty, heading, pagerOnOnePage = true, children }) {
+export default function PagedList({
+  pageOf, pageSize, what, empty, heading, pagerOnOnePage = true, screenful = false, children,
+}) {
   const { data, isPending, isError, error, refetch, page, setPage } = usePagedQuery(pageOf, pageSize);
   const turnTo = (n) => {
     setPage(n);
     heading?.current?.focus();
   };
-  if (isPending) return <p aria-busy="true">{LOADING_TEXT}</p>;
+  if (isPending) return <p aria-busy="true" className={screenful ? 'loading-screen' : undefined}>{LOADING_TEXT}</p>;
   if (isError) return <ErrorState what={what} error={error} onRetry={refetch} />;
   if (data.total === 0) return empty;
   return (

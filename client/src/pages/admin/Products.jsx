@@ -16,7 +16,7 @@ export default function Products() {
     <DashboardShell title="Dashboard - All Products" menu={<AdminMenu />}>
       <h1 className="dashboard__title" ref={heading} tabIndex={-1}>All Products List</h1>
       <PagedList heading={heading} pageOf={(n) => productsPageQuery(n, ADMIN_PRODUCTS_PAGE_SIZE)}
-        pageSize={ADMIN_PRODUCTS_PAGE_SIZE} what="the products"
+        pageSize={ADMIN_PRODUCTS_PAGE_SIZE} what="the products" screenful
         empty={<EmptyState title="No products yet." to={ADMIN_CREATE_PRODUCT} action="Create a product" />}>
         {(data) => (
           <Row gutter={[16, 16]}>

@@ -16,7 +16,9 @@ import { useProductsListPage } from '../../components/dashboard/productsListPage
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { withShopNow } from '../../components/dashboard/shopVariants';
 import { saveEdit } from '../../components/dashboard/saveProduct';
-import { DELETE_PRODUCT_PROMPT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG } from '../../texts';
+import {
+  DELETE_PRODUCT_PROMPT, LOADING_TEXT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG,
+} from '../../texts';
 
 /**
  * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
@@ -89,6 +91,8 @@ export default function UpdateProduct() {
     await act(() => deleteProduct(product._id), PRODUCT_DELETED);
   };
 
+  const filled = Boolean(product) && filledFrom === product._id;
+
   // A product deleted meanwhile (or a mistyped address) has no form to show: say so, and
   // lead back to the list.
   if (error?.status === 404) {
@@ -104,7 +108,9 @@ export default function UpdateProduct() {
   return (
     <DashboardShell title="Dashboard - Update Product" menu={<AdminMenu />}>
       <h1>Update Product</h1>
-      {product && filledFrom === product._id && (
+      {/* The form is longer than a screen: until it shows, please wait... takes a screen. */}
+      {!filled && !error && <p aria-busy="true" className="loading-screen">{LOADING_TEXT}</p>}
+      {filled && (
         <ProductForm
           values={values}
           setValues={setValues}
