@@ -58,6 +58,9 @@ async function loadsInPlace(page, where, { matches, open, busy, done }) {
   await page.unroute(matches);
 }
 
+/** reactHasIt waits for React's render, which replaces a screen the server drew (its router marks the links it draws). */
+const reactHasIt = (page) => page.locator('#root a[data-discover]').first().waitFor({ state: 'attached' });
+
 const isProductCall = (url) => /^\/api\/v1\/product\/get-product\/[^/]+$/.test(url.pathname);
 const isProductsListCall = (url) => url.pathname === '/api/v1/product/get-product';
 
@@ -68,6 +71,7 @@ export default function loading() {
         const page = await newPage(size);
         try {
           await page.goto('/shop');
+          await reactHasIt(page);
           const card = page.getByRole('list', { name: 'Products' }).getByRole('article').first();
           const name = await card.getByRole('heading').first().textContent();
           await loadsInPlace(page, `the product page at ${size.width} px`, {
@@ -104,12 +108,12 @@ export default function loading() {
     try {
       // Wider than the shop's 1280 px, as Lighthouse's desktop (1350 px): the shop is centred.
       const page = await browser.newPage({ baseURL: baseURL(), viewport: { width: 1440, height: 900 } });
+      const brandX = () => page.locator('.site-nav__brand').evaluate((brand) => brand.getBoundingClientRect().x);
       const brandAt = async (path) => {
         await page.goto(path);
         await at(page, path);
-        const brand = page.locator('.site-nav__brand');
-        await brand.waitFor();
-        return (await brand.boundingBox()).x;
+        await reactHasIt(page);
+        return brandX();
       };
       const short = await brandAt('/no-such-page');
       assert.ok(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight), 'the not-found page fits the screen');
@@ -126,7 +130,7 @@ export default function loading() {
       assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight), 'the page is longer than the screen');
       await page.getByRole('button', { name: /^Edit / }).first().click();
       await page.getByRole('dialog').waitFor();
-      const behind = (await page.locator('.site-nav__brand').boundingBox()).x;
+      const behind = await brandX();
       assert.equal(behind, before, 'the page behind the dialog moved sideways');
     } finally {
       await browser.close();
