@@ -126,9 +126,12 @@ export default function loading() {
       // width): the page behind it stays where it was.
       await login(page, DEMO_ADMIN);
       await page.setViewportSize({ width: 1440, height: 400 });
-      const before = await brandAt('/dashboard/admin/create-category');
+      await page.goto('/dashboard/admin/create-category');
+      const edit = page.getByRole('button', { name: /^Edit / }).first();
+      await edit.waitFor();
       assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight), 'the page is longer than the screen');
-      await page.getByRole('button', { name: /^Edit / }).first().click();
+      const before = await brandX();
+      await edit.click();
       await page.getByRole('dialog').waitFor();
       const behind = await brandX();
       assert.equal(behind, before, 'the page behind the dialog moved sideways');
