@@ -92,9 +92,10 @@ func TestMetricsOnTheirOwnAddress(t *testing.T) {
 	}
 	// The storefront's many paths count as its pages and its files, not as unmatched.
 	for path, series := range map[string]string{
-		"/category/shirts": `shop_http_requests_total{method="GET",route="client-page",status="200"}`,
-		"/logo.svg":        `shop_http_requests_total{method="GET",route="client-file",status="200"}`,
-		"/api/v1/no-such":  `shop_http_requests_total{method="GET",route="unmatched",status="404"}`,
+		"/cart":           `shop_http_requests_total{method="GET",route="client-page",status="200"}`,
+		"/no-such-page":   `shop_http_requests_total{method="GET",route="client-page",status="404"}`,
+		"/logo.svg":       `shop_http_requests_total{method="GET",route="client-file",status="200"}`,
+		"/api/v1/no-such": `shop_http_requests_total{method="GET",route="unmatched",status="404"}`,
 	} {
 		before := metricValue(t, metricsAddr, series)
 		get(t, base+path)
