@@ -22,9 +22,11 @@ export const loadBrowseList = () =>
 // A thenable that answers at once: React.lazy then resolves without suspending.
 const BrowseList = lazy(() => (loaded ? { then: (resolve) => resolve(loaded) } : loadBrowseList()));
 
+// Until the chunk is in, the skeletons fill the screen: the footer drawn below a short
+// placeholder would be pushed away when the list comes (a page opened directly on a desktop).
 export default function LazyBrowseList(props) {
   return (
-    <Suspense fallback={<ProductGridSkeleton />}>
+    <Suspense fallback={<div className="loading-screen"><ProductGridSkeleton /></div>}>
       <BrowseList {...props} />
     </Suspense>
   );
