@@ -180,23 +180,29 @@ func (f *firstScreen) page(index []byte) (page []byte, ok bool, err error) {
 	}
 	var first bytes.Buffer
 	first.WriteString(head)
-	// html/template takes any attribute named like imagesrcset for one URL and would encode
-	// its spaces; written out here, escaped, it stays the list of copies the card's srcset is.
-	var photo template.HTMLAttr // none to preload when the first product has no photo
-	if f.photo.SrcSet != "" {
-		photo = template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
-			html.EscapeString(f.photo.SrcSet), html.EscapeString(f.photo.Sizes)))
-	}
-	err = firstScreenTemplate.ExecuteTemplate(&first, "head", struct {
-		Answers map[string]any
-		Photo   template.HTMLAttr
-	}{f.answers, photo})
-	if err != nil {
+	if err := writeAnswersHead(&first, f.answers, f.photo); err != nil {
 		return nil, false, fmt.Errorf("first screen head: %w", err)
 	}
 	page = bytes.Replace(index, []byte(head), first.Bytes(), 1)
 	filled := `<div id="root">` + string(f.markup) + `</div>`
 	return bytes.Replace(page, []byte(root), []byte(filled), 1), true, nil
+}
+
+// writeAnswersHead writes what a page's head carries before anything else: the answers of
+// its first calls, by address, and its first product photo asked for first (none when photo
+// has no copies).
+func writeAnswersHead(w *bytes.Buffer, answers map[string]any, photo screenProduct) error {
+	// html/template takes any attribute named like imagesrcset for one URL and would encode
+	// its spaces; written out here, escaped, it stays the list of copies the card's srcset is.
+	var preload template.HTMLAttr
+	if photo.SrcSet != "" {
+		preload = template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
+			html.EscapeString(photo.SrcSet), html.EscapeString(photo.Sizes)))
+	}
+	return firstScreenTemplate.ExecuteTemplate(w, "head", struct {
+		Answers map[string]any
+		Photo   template.HTMLAttr
+	}{answers, preload})
 }
 
 func homeScreenOf(ps []*shop.Product, cats []*shop.Category, sign string) homeScreen {

@@ -145,15 +145,7 @@ func (h *pageHead) page(index []byte, publicURL, path string) ([]byte, error) {
 	}
 	var head bytes.Buffer
 	head.WriteString("<head>")
-	var photo template.HTMLAttr
-	if h.photo.SrcSet != "" {
-		photo = template.HTMLAttr(fmt.Sprintf(`imagesrcset="%s" imagesizes="%s"`,
-			template.HTMLEscapeString(h.photo.SrcSet), template.HTMLEscapeString(h.photo.Sizes)))
-	}
-	if err := firstScreenTemplate.ExecuteTemplate(&head, "head", struct {
-		Answers map[string]any
-		Photo   template.HTMLAttr
-	}{h.answers, photo}); err != nil {
+	if err := writeAnswersHead(&head, h.answers, h.photo); err != nil {
 		return nil, fmt.Errorf("page head: %w", err)
 	}
 	if h.title != "" {
