@@ -33,6 +33,26 @@ const open = async () => {
   return rendered;
 };
 
+/**
+ * createWithOption opens the create form for a product `name` with one option whose values are
+ * typed as `values`; created() tells whether the form then sent the product.
+ */
+async function createWithOption(name, values) {
+  let sent = false;
+  server.use(http.post(url('product/create-product'), () => {
+    sent = true;
+    return HttpResponse.json({ success: true, product: products[0] }, { status: 201 });
+  }));
+  const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
+  await user.click(await screen.findByLabelText('Name'));
+  await user.paste(name);
+  await user.click(screen.getByRole('button', { name: 'Add option' }));
+  const field = screen.getByLabelText('Option 1 values');
+  await user.click(field);
+  await user.paste(values);
+  return { user, values: field, created: () => sent };
+}
+
 // Each test renders the whole antd product form several times over: on a busy shared machine
 // that takes longer than the default allowance.
 describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
@@ -98,18 +118,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
   // "EU 42, EU 42,5, EU 43" made the rows EU 42, 5 and EU 43, and saved a size "5".
   it('says a decimal comma would split a value in two, and neither generates nor saves it', async () => {
-    let created = false;
-    server.use(http.post(url('product/create-product'), () => {
-      created = true;
-      return HttpResponse.json({ success: true, product: products[0] }, { status: 201 });
-    }));
-    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
-    await user.click(await screen.findByLabelText('Name'));
-    await user.paste('Court Shoe');
-    await user.click(screen.getByRole('button', { name: 'Add option' }));
-    const values = screen.getByLabelText('Option 1 values');
-    await user.click(values);
-    await user.paste('EU 42, EU 42,5, EU 43');
+    const { user, values, created } = await createWithOption('Court Shoe', 'EU 42, EU 42,5, EU 43');
     const said = '"42,5" would be two values, 42 and 5: write a decimal with a dot (42.5), '
       + 'or put a space after the comma for two values.';
     expect(values).toHaveAccessibleDescription(said);
@@ -120,7 +129,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(values).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
     expect(await screen.findByText(`Option 1 values: ${said}`)).toBeInTheDocument();
-    expect(created).toBe(false);
+    expect(created()).toBe(false);
 
     await user.clear(values);
     await user.paste('EU 42, EU 42.5, EU 43');
@@ -216,21 +225,11 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
   it('sends nothing while options have no combinations, and says to generate them', async () => {
     const sent = answer();
-    let created = false;
-    server.use(http.post(url('product/create-product'), () => {
-      created = true;
-      return HttpResponse.json({ success: true, product: products[0] }, { status: 201 });
-    }));
-    const { user } = await renderDashboard('/dashboard/admin/create-product', { auth: signedIn(admin) });
-    await user.click(await screen.findByLabelText('Name'));
-    await user.paste('Wool Socks');
-    await user.click(screen.getByRole('button', { name: 'Add option' }));
-    await user.click(screen.getByLabelText('Option 1 values'));
-    await user.paste('S, M');
+    const { user, created } = await createWithOption('Wool Socks', 'S, M');
     await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Generate the combinations to sell it by size or colour, or remove the options.');
-    expect(created).toBe(false);
+    expect(created()).toBe(false);
     expect(sent.calls).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
