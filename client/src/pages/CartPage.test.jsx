@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { onlineManager } from '@tanstack/react-query';
 import { renderRoute } from '../test/render';
@@ -46,6 +46,19 @@ describe('Cart page', () => {
     expect(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')).toHaveLength(2);
     expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p1', 'p2']);
     expect(within(screen.getByRole('link', { name: /cart/i })).getByText('2')).toBeInTheDocument();
+  });
+
+  it('takes one line out on a double click of Remove: the second click lands on the next line\'s Remove', async () => {
+    await renderRoute('/cart', { cart: [shirt, jeans] });
+    const removes = () => within(screen.getByRole('list', { name: 'Cart items' })).queryAllByRole('button', { name: 'Remove' });
+    // A double click's clicks come with detail 1 and 2, at one place: the second on the button
+    // that moved under the pointer.
+    fireEvent.click(removes()[0], { detail: 1 });
+    fireEvent.click(removes()[0], { detail: 2 });
+    expect(removes()).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem('cart')).map((p) => p._id)).toEqual(['p2']);
+    fireEvent.click(removes()[0], { detail: 0 }); // Enter or Space on the button
+    expect(screen.getByText('Your Cart Is Empty')).toBeInTheDocument();
   });
 
   it('keeps the keyboard in the cart after Remove: on the next line\'s Remove, else the count', async () => {
