@@ -11,6 +11,7 @@ import ProductPhoto from '../product/ProductPhoto';
 import VariantText from '../variants/VariantText';
 import { CHOICE_GONE } from './currentLine';
 import { productPath } from '../../paths';
+import { firstClickOnly } from '../../clicks';
 
 export const NO_LONGER_SOLD = 'No longer sold: remove it to check out.';
 export const NO_LONGER_SOLD_AS_CHOSEN = 'No longer sold as chosen: remove it to check out.';
@@ -35,11 +36,9 @@ export default function CartLine({ product, unavailable = false, short, sold, on
         {unavailable && unavailable !== CHOICE_GONE && <p className="cart-line__gone">{NO_LONGER_SOLD}</p>}
         {short && <p className="cart-line__gone">{cartShortText(short.left, short.count)}</p>}
       </div>
-      {/* SPEC names the button Remove; which line it removes is its description. The second
-          click of a double click (or tap) lands on the Remove of the line that took this one's
-          place: it removed that line too, so only a first click removes. */}
+      {/* SPEC names the button Remove; which line it removes is its description. */}
       <button type="button" className="btn btn--danger" aria-describedby={nameId}
-        onClick={(event) => { if (event.detail <= 1) onRemove(); }}
+        onClick={firstClickOnly(onRemove)}
         disabled={removeDisabled}>Remove</button>
     </article>
   );

@@ -27,6 +27,7 @@ import StackLabel from './StackLabel';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 import { NO_OPTIONS_LEFT, decimalCommaText, droppedStockText, optionNameHint } from './texts';
 import ScrollRegion from './ScrollRegion';
+import { firstClickOnly } from '../../clicks';
 import {
   MAX_OPTIONS, addOption, decimalComma, droppedBy, filteredBy, generate, rowName, stockOf, withOptions,
 } from './variantRows';
@@ -130,7 +131,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                 aria-invalid={Boolean(comma) || undefined} aria-describedby={comma ? `${hintId}-${i}-values` : undefined}
                 onChange={(e) => setOption(i, { values: e.target.value })} />
             </label>
-            <Button className="variant-option__remove" onClick={() => removeOption(i)} aria-label={`Remove option ${i + 1}`}>
+            <Button className="variant-option__remove" onClick={firstClickOnly(() => removeOption(i))} aria-label={`Remove option ${i + 1}`}>
               Remove
             </Button>
             {/* A line of its own under the fields, so theirs stay level. */}
@@ -200,7 +201,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
                         onChange={(e) => setRow(i, { quantity: e.target.value })} />
                     </td>
                     <td className="stack-table__action">
-                      <Button danger className="variant-table__remove" onClick={() => removeRow(i)}
+                      <Button danger className="variant-table__remove" onClick={firstClickOnly(() => removeRow(i))}
                         aria-label={`Remove ${name}`}>Remove</Button>
                     </td>
                   </tr>

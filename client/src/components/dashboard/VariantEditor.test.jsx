@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from './test-render';
 import { server, url } from '../../test/server';
@@ -138,6 +138,18 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
     expect(screen.getByText('3 variant(s), 0 in stock')).toBeInTheDocument();
     expect(screen.getByLabelText('SKU of EU 42.5')).toHaveValue('COURT-SHOE-EU-42-5');
+  });
+
+  it('takes one row out on a double click of its Remove, whose second click lands on the next row\'s', async () => {
+    answer();
+    await open();
+    const removes = () => screen.queryAllByRole('button', { name: /^Remove (?!option)/ });
+    const before = removes().length;
+    fireEvent.click(removes()[0], { detail: 1 });
+    fireEvent.click(removes()[0], { detail: 2 });
+    expect(removes()).toHaveLength(before - 1);
+    expect(screen.queryByRole('button', { name: 'Remove S / Navy' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove M / Navy' })).toBeInTheDocument();
   });
 
   it('sets stock, removes a row, and saves the variants, then the product', async () => {
