@@ -184,16 +184,17 @@ func (s *Shop) ImportProducts(ctx context.Context, items []mongostore.ImportedPr
 // caller adds tokens and the HTTP settings.
 func (s *Shop) Deps() httpapi.Deps {
 	return httpapi.Deps{
-		Users:      s.Users,
-		Categories: s.Categories,
-		Products:   s.Products,
-		Orders:     s.Orders,
-		ResetLinks: s.ResetLinks,
-		Health:     s.DB.Ping,
-		Answers:    s.Answers,
-		Logger:     s.log,
-		Currency:   s.currency,
-		PublicURL:  s.publicURL,
+		Users:       s.Users,
+		Categories:  s.Categories,
+		Products:    s.Products,
+		FormerSlugs: s.productWriter,
+		Orders:      s.Orders,
+		ResetLinks:  s.ResetLinks,
+		Health:      s.DB.Ping,
+		Answers:     s.Answers,
+		Logger:      s.log,
+		Currency:    s.currency,
+		PublicURL:   s.publicURL,
 	}
 }
 

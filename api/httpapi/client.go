@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -63,6 +64,13 @@ func (s *Server) serveClient(c *gin.Context) {
 	if err != nil {
 		logger(c).WarnContext(c.Request.Context(), "served the page without its head", "err", err)
 		head = &pageHead{status: http.StatusOK}
+	}
+	if head.status == http.StatusMovedPermanently {
+		// Search engines move the old address's standing to the new one; browsers revalidate
+		// it, since a product created later may take the old slug as its own.
+		c.Header("Cache-Control", "no-cache")
+		c.Redirect(head.status, (&url.URL{Path: head.movedTo, RawQuery: c.Request.URL.RawQuery}).String())
+		return
 	}
 	if head.status == http.StatusNotFound && path.Ext(clean) != "" {
 		// A file the build does not have (/favicon.ico, /sitemap.xml): not a page either.

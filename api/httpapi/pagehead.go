@@ -17,7 +17,9 @@ import (
 // any script. So the server answers an address the storefront does not have with 404, and a
 // product's or a category's page with its own title, description and preview (Open Graph);
 // a product's page also carries the answers its first render asks for and asks for its photo
-// first, as the home and the shop do (firstscreen.go).
+// first, as the home and the shop do (firstscreen.go). A product's slug follows its name, so
+// a rename moves its page: the old address answers a permanent redirect to the new one (see
+// movedProductPage), as shops keep their old product links working.
 
 // clientRoutes are the storefront's fixed addresses (client/src/paths.js and the dashboards'
 // routes in client/src/pages/dashboard-routes.jsx).
@@ -49,6 +51,7 @@ const descriptionLength = 160
 type pageHead struct {
 	status      int
 	path        string // the page's own address, for its canonical link ("" for the one asked for)
+	movedTo     string // with status 301, the address the page is at now
 	title       string // "" keeps the page's own
 	description string
 	image       string // a preview photo's address on this host, or ""
@@ -77,11 +80,16 @@ func (s *Server) pageHeadOf(ctx context.Context, path string) (*pageHead, error)
 func (s *Server) productPageHead(ctx context.Context, slug string) (*pageHead, error) {
 	p, err := s.deps.Products.ProductBySlug(ctx, slug)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
-		return &pageHead{status: http.StatusNotFound}, nil
+		return s.movedProductPage(ctx, slug)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("page of product %s: %w", slug, err)
 	}
+	return s.productPageOf(ctx, slug, p)
+}
+
+// productPageOf is the page of product p at the address /product/<slug>.
+func (s *Server) productPageOf(ctx context.Context, slug string, p *shop.Product) (*pageHead, error) {
 	// A product is also found by its id: its address is the one by slug.
 	h := &pageHead{status: http.StatusOK, path: "/product/" + p.Slug, title: p.Name, description: summary(p.Description), ogType: "product",
 		answers: map[string]any{"/api/v1/product/get-product/" + slug: productAnswer(p)}}
@@ -93,6 +101,37 @@ func (s *Server) productPageHead(ctx context.Context, slug string) (*pageHead, e
 		return nil, err
 	}
 	return h, nil
+}
+
+// movedProductPage answers the page of a slug no product has: a redirect to the current
+// address of the product a rename took it from, when that product is still there, else 404.
+// The store names the product, not the slug it went to, so after a chain of renames every old
+// address leads to the current one in one step, and a product renamed back to an old name
+// answers there (its own slug is found first) with no loop. A product that took an old slug
+// since has it as its own: its page answers, never a redirect. The look-up is one read by _id,
+// made only for a product address the read model does not know, never for a page it answers.
+func (s *Server) movedProductPage(ctx context.Context, slug string) (*pageHead, error) {
+	notFound := &pageHead{status: http.StatusNotFound}
+	if s.deps.FormerSlugs == nil {
+		return notFound, nil
+	}
+	id, err := s.deps.FormerSlugs.ProductOfFormerSlug(ctx, slug)
+	if shop.ErrorCode(err) == shop.ENOTFOUND {
+		return notFound, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("page of product %s: %w", slug, err)
+	}
+	p, err := s.deps.Products.ProductBySlug(ctx, id)
+	switch {
+	case shop.ErrorCode(err) == shop.ENOTFOUND:
+		return notFound, nil // deleted since
+	case err != nil:
+		return nil, fmt.Errorf("page of product %s, moved: %w", slug, err)
+	case p.Slug == slug: // renamed back between the two reads: a redirect would come back here
+		return s.productPageOf(ctx, slug, p)
+	}
+	return &pageHead{status: http.StatusMovedPermanently, movedTo: "/product/" + p.Slug}, nil
 }
 
 func (s *Server) categoryPageHead(ctx context.Context, slug string) (*pageHead, error) {

@@ -22,8 +22,10 @@ type Deps struct {
 	Users      shop.UserService
 	Categories shop.CategoryService
 	Products   shop.ProductService
-	Orders     shop.OrderService
-	ResetLinks shop.ResetLinkService
+	// FormerSlugs sends a renamed product's old address on to its page; nil: it is a 404.
+	FormerSlugs shop.FormerSlugs
+	Orders      shop.OrderService
+	ResetLinks  shop.ResetLinkService
 	// StripeNotices reads a signed Stripe webhook event (payload, Stripe-Signature); nil when
 	// no webhook secret is configured, and the webhook then answers 404.
 	StripeNotices func(payload []byte, signature string) (*shop.PaymentNotice, error)

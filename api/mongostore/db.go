@@ -257,8 +257,8 @@ func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
 // embedded store each gets the _id index those writes need at start, so each must be made at
 // start too, before its first document: a collection the shop writes must be listed here.
 var UpdatedCollections = []string{usersColl, userEmailsColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
-	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, photoBucket + ".files",
-	photoBucket + ".chunks"}
+	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, formerSlugsColl,
+	photoBucket + ".files", photoBucket + ".chunks"}
 
 // indexIDs makes every updated collection and gives it its _id index on the embedded store.
 func (d *DB) indexIDs(ctx context.Context) error {

@@ -218,16 +218,27 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	if err != nil {
 		return nil, err
 	}
-	photo, err := s.storePhoto(ctx, oid, up)
-	if err != nil {
-		return nil, err
-	}
 	keep := current.Slug
 	if makeSlug(in.Name, "product") != makeSlug(current.Name, "product") {
 		keep = ""
 	}
+	// The address a rename leaves is remembered before the rename is written: a stop between
+	// the two writes then leaves a redirect from a slug the product still has, which is never
+	// followed (a product's own slug answers first), rather than an old address lost.
+	remembered := ""
+	if keep == "" && makeSlug(in.Name, "product") != current.Slug {
+		if err := s.rememberSlug(ctx, current.Slug, oid); err != nil {
+			return nil, fmt.Errorf("remember the slug product %s leaves: %w", id, err)
+		}
+		remembered = current.Slug
+	}
+	photo, err := s.storePhoto(ctx, oid, up)
+	if err != nil {
+		return nil, err
+	}
 	var doc productDoc
 	var oldPhoto *photoRef
+	left := "" // the slug the written update replaced
 	err = withFreeProductSlug(in.Name, keep, func(sl string) error {
 		return s.db.guardedUpdate(ctx, s.coll(), oid, errProductNotFound.Message, func(raw bson.Raw) (bson.M, bson.M, error) {
 			var old productDoc
@@ -263,7 +274,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 			if photo != nil {
 				doc.Photo, set["photo"] = photo, photo
 			}
-			oldPhoto = old.Photo
+			oldPhoto, left = old.Photo, old.Slug
 			return bson.M{"updatedAt": old.UpdatedAt, "quantity": old.Quantity}, update, nil
 		})
 	})
@@ -273,6 +284,14 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	}
 	if photo != nil {
 		s.discardPhoto(ctx, oldPhoto)
+	}
+	if left != doc.Slug && left != remembered {
+		// Another edit renamed the product between the two reads. The edit has landed, so a
+		// failure here loses one old address only, and is not the admin's to retry.
+		if err := s.rememberSlug(ctx, left, oid); err != nil {
+			s.db.log.ErrorContext(ctx, "old address of a renamed product not kept",
+				"product", id, "slug", left, "err", err)
+		}
 	}
 	if cat.ID != current.Category {
 		switch err := s.leftCategory(ctx, cat.ID); shop.ErrorCode(err) {

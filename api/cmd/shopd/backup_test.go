@@ -15,12 +15,15 @@ import (
 	"time"
 )
 
-// startShop runs shopd with env (plus a free port and no client) until the test ends, and
-// answers its base URL once it is healthy.
+// startShop runs shopd with env (plus a free port and, unless env names one, no client) until
+// the test ends, and answers its base URL once it is healthy.
 func startShop(t *testing.T, env map[string]string) string {
 	t.Helper()
 	port := freePort(t)
-	env["HOST"], env["PORT"], env["CLIENT_DIST"], env["METRICS_ADDR"] = "127.0.0.1", port, t.TempDir(), "off"
+	env["HOST"], env["PORT"], env["METRICS_ADDR"] = "127.0.0.1", port, "off"
+	if env["CLIENT_DIST"] == "" {
+		env["CLIENT_DIST"] = t.TempDir()
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- run(ctx, envOf(env), io.Discard) }()
