@@ -72,3 +72,20 @@ type CategoryCatalogue interface {
 	CatalogueChanges
 	ProductsInCategory(categoryID string) int
 }
+
+// SlugKind names what a slug is the address of: a product's page or a category's.
+type SlugKind string
+
+const (
+	ProductSlug  SlugKind = "product"
+	CategorySlug SlugKind = "category"
+)
+
+// FormerSlugs remembers the slugs renames took from products and categories (a slug follows
+// the name), so that links to an old address can be sent on to the current one.
+type FormerSlugs interface {
+	// FormerOwner answers the id of the product or category (by kind) that last had slug
+	// before a rename; it may have been deleted since, or have taken the slug back. ENOTFOUND
+	// when none left it.
+	FormerOwner(ctx context.Context, kind SlugKind, slug string) (string, error)
+}

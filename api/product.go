@@ -151,15 +151,6 @@ type ProductReader interface {
 	Browse(ctx context.Context, q BrowseQuery) (*BrowseResult, error)
 }
 
-// FormerSlugs remembers the slugs that renames took from products (a slug follows the name),
-// so that links to a product's old address can be sent on to its current one.
-type FormerSlugs interface {
-	// ProductOfFormerSlug answers the id of the product that last had slug before a rename;
-	// that product may have been deleted since, or have taken the slug back. ENOTFOUND when
-	// no product left it.
-	ProductOfFormerSlug(ctx context.Context, slug string) (string, error)
-}
-
 // ProductService manages the catalogue of products and answers the storefront's reads.
 type ProductService interface {
 	ProductWriter

@@ -187,7 +187,7 @@ func (s *Shop) Deps() httpapi.Deps {
 		Users:       s.Users,
 		Categories:  s.Categories,
 		Products:    s.Products,
-		FormerSlugs: s.productWriter,
+		FormerSlugs: mongostore.NewFormerSlugs(s.DB),
 		Orders:      s.Orders,
 		ResetLinks:  s.ResetLinks,
 		Health:      s.DB.Ping,

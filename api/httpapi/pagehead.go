@@ -80,16 +80,17 @@ func (s *Server) pageHeadOf(ctx context.Context, path string) (*pageHead, error)
 func (s *Server) productPageHead(ctx context.Context, slug string) (*pageHead, error) {
 	p, err := s.deps.Products.ProductBySlug(ctx, slug)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
-		return s.movedProductPage(ctx, slug)
+		return s.movedPage(ctx, shop.ProductSlug, slug, func(id string) (string, error) {
+			p, err := s.deps.Products.ProductBySlug(ctx, id) // a product is also found by its id
+			if err != nil {
+				return "", err
+			}
+			return p.Slug, nil
+		}, func() (*pageHead, error) { return s.productPageHead(ctx, slug) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("page of product %s: %w", slug, err)
 	}
-	return s.productPageOf(ctx, slug, p)
-}
-
-// productPageOf is the page of product p at the address /product/<slug>.
-func (s *Server) productPageOf(ctx context.Context, slug string, p *shop.Product) (*pageHead, error) {
 	// A product is also found by its id: its address is the one by slug.
 	h := &pageHead{status: http.StatusOK, path: "/product/" + p.Slug, title: p.Name, description: summary(p.Description), ogType: "product",
 		answers: map[string]any{"/api/v1/product/get-product/" + slug: productAnswer(p)}}
@@ -103,41 +104,45 @@ func (s *Server) productPageOf(ctx context.Context, slug string, p *shop.Product
 	return h, nil
 }
 
-// movedProductPage answers the page of a slug no product has: a redirect to the current
-// address of the product a rename took it from, when that product is still there, else 404.
-// The store names the product, not the slug it went to, so after a chain of renames every old
-// address leads to the current one in one step, and a product renamed back to an old name
-// answers there (its own slug is found first) with no loop. A product that took an old slug
-// since has it as its own: its page answers, never a redirect. The look-up is one read by _id,
-// made only for a product address the read model does not know, never for a page it answers.
-func (s *Server) movedProductPage(ctx context.Context, slug string) (*pageHead, error) {
+// movedPage answers the page of a slug no product (or category, by kind) has: a redirect to
+// the current address of the one a rename took it from, when that one is still there, else
+// 404. The store names the owner, not the slug it went to, so after a chain of renames every
+// old address leads to the current one in one step, and an owner renamed back to an old name
+// answers there (its own slug is found first) with no loop. One that took an old slug since
+// has it as its own: its page answers, never a redirect. The look-up is one read by _id, made
+// only for an address the read model does not know, never for a page it answers. currentSlug
+// answers the owner's slug now (ENOTFOUND: deleted); page draws the page at slug.
+func (s *Server) movedPage(ctx context.Context, kind shop.SlugKind, slug string,
+	currentSlug func(id string) (string, error), page func() (*pageHead, error)) (*pageHead, error) {
 	notFound := &pageHead{status: http.StatusNotFound}
 	if s.deps.FormerSlugs == nil {
 		return notFound, nil
 	}
-	id, err := s.deps.FormerSlugs.ProductOfFormerSlug(ctx, slug)
+	id, err := s.deps.FormerSlugs.FormerOwner(ctx, kind, slug)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
 		return notFound, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("page of product %s: %w", slug, err)
+		return nil, fmt.Errorf("page of %s %s: %w", kind, slug, err)
 	}
-	p, err := s.deps.Products.ProductBySlug(ctx, id)
+	now, err := currentSlug(id)
 	switch {
 	case shop.ErrorCode(err) == shop.ENOTFOUND:
 		return notFound, nil // deleted since
 	case err != nil:
-		return nil, fmt.Errorf("page of product %s, moved: %w", slug, err)
-	case p.Slug == slug: // renamed back between the two reads: a redirect would come back here
-		return s.productPageOf(ctx, slug, p)
+		return nil, fmt.Errorf("page of %s %s, moved: %w", kind, slug, err)
+	case now == slug: // renamed back between the two reads: a redirect would come back here
+		return page()
 	}
-	return &pageHead{status: http.StatusMovedPermanently, movedTo: "/product/" + p.Slug}, nil
+	return &pageHead{status: http.StatusMovedPermanently, movedTo: "/" + string(kind) + "/" + now}, nil
 }
 
 func (s *Server) categoryPageHead(ctx context.Context, slug string) (*pageHead, error) {
 	c, err := s.deps.Categories.CategoryBySlug(ctx, slug)
 	if shop.ErrorCode(err) == shop.ENOTFOUND {
-		return &pageHead{status: http.StatusNotFound}, nil
+		return s.movedPage(ctx, shop.CategorySlug, slug, func(id string) (string, error) {
+			return s.categorySlugOf(ctx, id)
+		}, func() (*pageHead, error) { return s.categoryPageHead(ctx, slug) })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("page of category %s: %w", slug, err)
@@ -148,6 +153,20 @@ func (s *Server) categoryPageHead(ctx context.Context, slug string) (*pageHead, 
 		return nil, err
 	}
 	return h, nil
+}
+
+// categorySlugOf answers the slug of the category with id. ENOTFOUND.
+func (s *Server) categorySlugOf(ctx context.Context, id string) (string, error) {
+	cats, err := s.deps.Categories.Categories(ctx)
+	if err != nil {
+		return "", err
+	}
+	for _, c := range cats {
+		if c.ID == id {
+			return c.Slug, nil
+		}
+	}
+	return "", shop.Errorf(shop.ENOTFOUND, "Category not found.")
 }
 
 // addFrameAnswers adds the answers every page's frame asks for: the categories of the header's

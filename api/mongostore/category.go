@@ -53,6 +53,7 @@ func (d *categoryDoc) category() *shop.Category {
 type CategoryService struct {
 	db      *DB
 	catalog shop.CategoryCatalogue
+	former  *FormerSlugs
 	now     func() time.Time
 }
 
@@ -60,7 +61,7 @@ var _ shop.CategoryWriter = (*CategoryService)(nil)
 
 // NewCategoryService returns the category writer over db, telling the read model of every change.
 func NewCategoryService(db *DB, catalog shop.CategoryCatalogue) *CategoryService {
-	return &CategoryService{db: db, catalog: catalog, now: nowMillis}
+	return &CategoryService{db: db, catalog: catalog, former: NewFormerSlugs(db), now: nowMillis}
 }
 
 func (s *CategoryService) changed(ctx context.Context, id bson.ObjectID) error {
@@ -100,7 +101,7 @@ func (s *CategoryService) CreateCategory(ctx context.Context, name string) (*sho
 func (s *CategoryService) withFreeSlug(ctx context.Context, name, keep string, write func(slug string) error) error {
 	base := makeSlug(name, "category")
 	sl := base
-	if keep != "" && strings.HasPrefix(keep, base) && (keep == base || isSuffixed(keep, base)) {
+	if keepsSlug(keep, base) {
 		sl = keep
 	}
 	for attempt := 0; ; attempt++ {
@@ -142,23 +143,41 @@ func (s *CategoryService) UpdateCategory(ctx context.Context, id, name string) (
 	return doc.category(), nil
 }
 
-// rename writes a category's new name and slug.
+// rename writes a category's new name and slug. The address a new slug leaves is
+// remembered before the rename is written, as a product's is (UpdateProduct).
 func (s *CategoryService) rename(ctx context.Context, oid bson.ObjectID, name string) (*categoryDoc, error) {
 	var current categoryDoc
 	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&current); err != nil {
 		return nil, notFound(err, "Category not found.")
 	}
+	remembered := ""
+	if !keepsSlug(current.Slug, makeSlug(name, "category")) {
+		if err := s.former.remember(ctx, shop.CategorySlug, current.Slug, oid); err != nil {
+			return nil, fmt.Errorf("remember the slug category %s leaves: %w", oid.Hex(), err)
+		}
+		remembered = current.Slug
+	}
 	var doc categoryDoc
+	left := "" // the slug the written rename replaced
 	err := s.withFreeSlug(ctx, name, current.Slug, func(sl string) error {
 		return s.db.guardedUpdate(ctx, s.coll(), oid, "Category not found.", func(raw bson.Raw) (bson.M, bson.M, error) {
 			if err := bson.Unmarshal(raw, &doc); err != nil {
 				return nil, nil, err
 			}
+			left = doc.Slug
 			doc.Name, doc.NameKey, doc.Slug, doc.UpdatedAt = name, shop.CategoryKey(name), sl, s.now()
 			return nil, bson.M{"$set": bson.M{"name": doc.Name, "nameKey": doc.NameKey, "slug": sl,
 				"updatedAt": doc.UpdatedAt}}, nil
 		})
 	})
+	if err == nil && left != doc.Slug && left != remembered {
+		// Another rename landed between the two reads. This one has landed too, so a failure
+		// here loses one old address only, and is not the admin's to retry.
+		if err := s.former.remember(ctx, shop.CategorySlug, left, oid); err != nil {
+			s.db.log.ErrorContext(ctx, "old address of a renamed category not kept",
+				"category", oid.Hex(), "slug", left, "err", err)
+		}
+	}
 	return &doc, err
 }
 
@@ -239,6 +258,12 @@ func makeSlug(name, fallback string) string {
 }
 
 const suffixLen = 5
+
+// keepsSlug reports whether a document whose slug is current keeps it under a name whose slug
+// is base: the same slug, or base with the suffix that made it unique.
+func keepsSlug(current, base string) bool {
+	return current != "" && (current == base || isSuffixed(current, base))
+}
 
 // isSuffixed reports whether s is base with a short suffix added by shortSuffix.
 func isSuffixed(s, base string) bool {

@@ -11,50 +11,64 @@ import (
 	"shop"
 )
 
-// formerSlugsColl remembers the slugs renamed products left behind, {_id: slug, product, at}:
-// the links to a product's old address (shared, bookmarked, in search engines) still lead to
-// it. A slug names the product that left it last, never the slug it went to, so a chain of
-// renames leads to the current address in one step and a product deleted since to none.
-// A slug is looked up by _id alone (one read on either store) and only for an address the
-// catalogue does not know, so the collection may grow with every rename. A deleted product's
-// slugs stay: finding them would take a query by product, which the embedded store answers by
-// reading the whole collection, and the page checks that the product is there anyway.
+// formerSlugsColl remembers the slugs renamed products and categories left behind,
+// {_id: "<kind>/<slug>", owner, at}: the links to a page's old address (shared, bookmarked,
+// in search engines) still lead to it. A slug names the product or category that left it
+// last, never the slug it went to, so a chain of renames leads to the current address in one
+// step and one deleted since to none. A slug is looked up by _id alone (one read on either
+// store) and only for an address the catalogue does not know, so the collection may grow with
+// every rename. A deleted owner's slugs stay: finding them would take a query by owner, which
+// the embedded store answers by reading the whole collection, and the page checks that the
+// owner is there anyway.
 const formerSlugsColl = "former_slugs"
 
 type formerSlugDoc struct {
-	Slug    string        `bson:"_id"`
-	Product bson.ObjectID `bson:"product"`
-	At      time.Time     `bson:"at"`
+	Key   string        `bson:"_id"`
+	Owner bson.ObjectID `bson:"owner"`
+	At    time.Time     `bson:"at"`
 }
 
-var _ shop.FormerSlugs = (*ProductService)(nil)
+func formerSlugKey(kind shop.SlugKind, slug string) string { return string(kind) + "/" + slug }
 
-// ProductOfFormerSlug answers the id of the product that last left slug behind. ENOTFOUND.
-func (s *ProductService) ProductOfFormerSlug(ctx context.Context, slug string) (string, error) {
+// FormerSlugs implements shop.FormerSlugs over the store.
+type FormerSlugs struct {
+	db  *DB
+	now func() time.Time
+}
+
+var _ shop.FormerSlugs = (*FormerSlugs)(nil)
+
+// NewFormerSlugs returns the record of the slugs renames left, over db.
+func NewFormerSlugs(db *DB) *FormerSlugs { return &FormerSlugs{db: db, now: nowMillis} }
+
+// FormerOwner answers the id of the product or category that last left slug behind. ENOTFOUND.
+func (f *FormerSlugs) FormerOwner(ctx context.Context, kind shop.SlugKind, slug string) (string, error) {
 	if !utf8.ValidString(slug) { // an address's bytes, never a slug: not worth a read
-		return "", errProductNotFound
+		return "", shop.Errorf(shop.ENOTFOUND, "No %s had this address.", kind)
 	}
 	var d formerSlugDoc
-	if err := s.db.db.Collection(formerSlugsColl).FindOne(ctx, bson.M{"_id": slug}).Decode(&d); err != nil {
+	key := formerSlugKey(kind, slug)
+	if err := f.db.db.Collection(formerSlugsColl).FindOne(ctx, bson.M{"_id": key}).Decode(&d); err != nil {
 		if isNoDocument(err) {
-			return "", errProductNotFound
+			return "", shop.Errorf(shop.ENOTFOUND, "No %s had this address.", kind)
 		}
-		return "", fmt.Errorf("read former slug %q: %w", slug, err)
+		return "", fmt.Errorf("read former slug %q: %w", key, err)
 	}
-	return d.Product.Hex(), nil
+	return d.Owner.Hex(), nil
 }
 
-// rememberSlug records that product left slug: a slug another product left before now names
-// this one, the last to have it.
-func (s *ProductService) rememberSlug(ctx context.Context, slug string, product bson.ObjectID) error {
-	coll := s.db.db.Collection(formerSlugsColl)
+// remember records that owner left slug: a slug another one of its kind left before now
+// names this one, the last to have it.
+func (f *FormerSlugs) remember(ctx context.Context, kind shop.SlugKind, slug string, owner bson.ObjectID) error {
+	coll := f.db.db.Collection(formerSlugsColl)
+	key := formerSlugKey(kind, slug)
 	for {
-		_, err := coll.InsertOne(ctx, formerSlugDoc{Slug: slug, Product: product, At: s.now()})
+		_, err := coll.InsertOne(ctx, formerSlugDoc{Key: key, Owner: owner, At: f.now()})
 		if !isDuplicate(err) {
 			return err
 		}
-		err = s.db.updateByID(ctx, coll, slug, "The former slug was removed meanwhile.",
-			bson.M{"$set": bson.M{"product": product, "at": s.now()}})
+		err = f.db.updateByID(ctx, coll, key, "The former slug was removed meanwhile.",
+			bson.M{"$set": bson.M{"owner": owner, "at": f.now()}})
 		if shop.ErrorCode(err) != shop.ENOTFOUND {
 			return err
 		}

@@ -18,9 +18,10 @@ func TestRenamesRememberTheSlugsTheyLeave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	former := mongostore.NewFormerSlugs(db)
 	formerOwner := func(slug string) string {
 		t.Helper()
-		id, err := products.ProductOfFormerSlug(t.Context(), slug)
+		id, err := former.FormerOwner(t.Context(), shop.ProductSlug, slug)
 		if shop.ErrorCode(err) == shop.ENOTFOUND {
 			return "none"
 		}
@@ -66,5 +67,57 @@ func TestRenamesRememberTheSlugsTheyLeave(t *testing.T) {
 	update(second.ID, "Linen Tunic")
 	if got := formerOwner("linen-shirt"); got != second.ID {
 		t.Fatalf("the slug names %s, want %s, the last product to leave it", got, second.ID)
+	}
+}
+
+// A category's rename remembers its slug apart from products': a product's old slug and a
+// category's old slug of the same text name each their own.
+func TestCategoryRenamesRememberTheSlugsTheyLeave(t *testing.T) {
+	db := storetest.NewDB(t)
+	_, cats, _ := catalogueOn(t, db)
+	products := mongostore.NewProductService(db, &changeLog{}, mongostore.NewPhotoCache(0))
+	former := mongostore.NewFormerSlugs(db)
+	formerOwner := func(kind shop.SlugKind, slug string) string {
+		t.Helper()
+		id, err := former.FormerOwner(t.Context(), kind, slug)
+		if shop.ErrorCode(err) == shop.ENOTFOUND {
+			return "none"
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	c, err := cats.CreateCategory(t.Context(), "Shirts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cats.UpdateCategory(t.Context(), c.ID, "SHIRTS"); err != nil {
+		t.Fatal(err)
+	}
+	if got := formerOwner(shop.CategorySlug, "shirts"); got != "none" {
+		t.Fatalf("a rename that kept the slug remembered it for %s", got)
+	}
+	shirt, err := products.CreateProduct(t.Context(), input(c.ID, "Shirts", 5), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cats.UpdateCategory(t.Context(), c.ID, "Tops"); err != nil {
+		t.Fatal(err)
+	}
+	if got := formerOwner(shop.CategorySlug, "shirts"); got != c.ID {
+		t.Fatalf("the slug the category left names %s, want %s", got, c.ID)
+	}
+	if got := formerOwner(shop.ProductSlug, "shirts"); got != "none" {
+		t.Fatalf("the category's old slug names product %s", got)
+	}
+	if _, err := products.UpdateProduct(t.Context(), shirt.ID, input(c.ID, "Overshirt", 5), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := formerOwner(shop.ProductSlug, "shirts"); got != shirt.ID {
+		t.Fatalf("the product's old slug names %s, want %s", got, shirt.ID)
+	}
+	if got := formerOwner(shop.CategorySlug, "shirts"); got != c.ID {
+		t.Fatalf("the product's rename moved the category's old slug to %s", got)
 	}
 }

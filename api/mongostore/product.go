@@ -20,6 +20,7 @@ type ProductService struct {
 	changes shop.CatalogueChanges
 	photos  *PhotoCache
 	batch   *photoBatcher
+	former  *FormerSlugs
 	now     func() time.Time
 }
 
@@ -28,7 +29,8 @@ var _ shop.ProductWriter = (*ProductService)(nil)
 // NewProductService returns the product writer over db, telling changes of every change and
 // caching photo bytes in photos.
 func NewProductService(db *DB, changes shop.CatalogueChanges, photos *PhotoCache) *ProductService {
-	return &ProductService{db: db, changes: changes, photos: photos, batch: newPhotoBatcher(db), now: nowMillis}
+	return &ProductService{db: db, changes: changes, photos: photos, batch: newPhotoBatcher(db),
+		former: NewFormerSlugs(db), now: nowMillis}
 }
 
 func (s *ProductService) coll() *mongo.Collection { return s.db.db.Collection(productsColl) }
@@ -183,7 +185,7 @@ func (s *ProductService) refreshed(ctx context.Context, id bson.ObjectID) (*shop
 func withFreeProductSlug(name, keep string, write func(slug string) error) error {
 	base := makeSlug(name, "product")
 	sl := base
-	if keep != "" && (keep == base || isSuffixed(keep, base)) {
+	if keepsSlug(keep, base) {
 		sl = keep
 	}
 	for attempt := 0; ; attempt++ {
@@ -227,7 +229,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	// followed (a product's own slug answers first), rather than an old address lost.
 	remembered := ""
 	if keep == "" && makeSlug(in.Name, "product") != current.Slug {
-		if err := s.rememberSlug(ctx, current.Slug, oid); err != nil {
+		if err := s.former.remember(ctx, shop.ProductSlug, current.Slug, oid); err != nil {
 			return nil, fmt.Errorf("remember the slug product %s leaves: %w", id, err)
 		}
 		remembered = current.Slug
@@ -288,7 +290,7 @@ func (s *ProductService) UpdateProduct(ctx context.Context, id string, in shop.P
 	if left != doc.Slug && left != remembered {
 		// Another edit renamed the product between the two reads. The edit has landed, so a
 		// failure here loses one old address only, and is not the admin's to retry.
-		if err := s.rememberSlug(ctx, left, oid); err != nil {
+		if err := s.former.remember(ctx, shop.ProductSlug, left, oid); err != nil {
 			s.db.log.ErrorContext(ctx, "old address of a renamed product not kept",
 				"product", id, "slug", left, "err", err)
 		}

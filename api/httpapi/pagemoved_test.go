@@ -48,6 +48,28 @@ func restartedApp(t *testing.T, a *app, opts ...func(*httpapi.Deps)) *app {
 		categories: s.Categories, products: s.Products}
 }
 
+// movedTo answers where a 301 from path sends the browser, failing the test for any other
+// answer, or one a browser would keep.
+func movedTo(t *testing.T, a *app, method, path string) string {
+	t.Helper()
+	rec := a.do(request{method: method, path: path})
+	if rec.Code != http.StatusMovedPermanently {
+		t.Fatalf("%s %s: %d, want 301 to the current address", method, path, rec.Code)
+	}
+	if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
+		t.Errorf("%s %s: Cache-Control %q, want no-cache (the old slug may be taken later)", method, path, cc)
+	}
+	return rec.Header().Get("Location")
+}
+
+// pageNotFound checks that path answers 404 with the page as built.
+func pageNotFound(t *testing.T, a *app, path string) {
+	t.Helper()
+	if rec := a.do(request{method: "GET", path: path}); rec.Code != 404 || rec.Body.String() != headIndex {
+		t.Errorf("%s: %d %.100s, want 404 with the page as built", path, rec.Code, rec.Body.String())
+	}
+}
+
 // TestRenamedProductsOldAddressMoves: a product's slug follows its name, and the links to its
 // old address (shared, bookmarked, in search engines) are sent on to its current page with a
 // 301, its query kept, after any number of renames and after a restart. The product's own
@@ -70,23 +92,6 @@ func TestRenamedProductsOldAddressMoves(t *testing.T) {
 	}
 	create := func(name string) map[string]any {
 		return a.createProduct(admin, productFields(cat, name), nil)
-	}
-	movedTo := func(t *testing.T, a *app, method, path string) string {
-		t.Helper()
-		rec := a.do(request{method: method, path: path})
-		if rec.Code != http.StatusMovedPermanently {
-			t.Fatalf("%s %s: %d, want 301 to the product's current address", method, path, rec.Code)
-		}
-		if cc := rec.Header().Get("Cache-Control"); cc != "no-cache" {
-			t.Errorf("%s %s: Cache-Control %q, want no-cache (the old slug may be taken later)", method, path, cc)
-		}
-		return rec.Header().Get("Location")
-	}
-	notFound := func(t *testing.T, a *app, path string) {
-		t.Helper()
-		if rec := a.do(request{method: "GET", path: path}); rec.Code != 404 || rec.Body.String() != headIndex {
-			t.Errorf("%s: %d %.100s, want 404 with the page as built", path, rec.Code, rec.Body.String())
-		}
 	}
 	canonical := func(t *testing.T, page, slug string) {
 		t.Helper()
@@ -162,15 +167,15 @@ func TestRenamedProductsOldAddressMoves(t *testing.T) {
 		movedTo(t, a, "GET", "/product/silk-tie")
 		path := "/api/v1/product/delete-product/" + p["_id"].(string)
 		expect(t, a.do(request{method: "DELETE", path: path, token: admin}), 200)
-		notFound(t, a, "/product/silk-tie")
-		notFound(t, a, "/product/silk-bow-tie")
+		pageNotFound(t, a, "/product/silk-tie")
+		pageNotFound(t, a, "/product/silk-bow-tie")
 	})
 
 	t.Run("never-was", func(t *testing.T) {
 		rename(t, create("Polo Shirt"), "Pique Polo")
 		movedTo(t, a, "GET", "/product/polo-shirt")
-		notFound(t, a, "/product/no-such-shirt")
-		notFound(t, a, "/product/polo")
+		pageNotFound(t, a, "/product/no-such-shirt")
+		pageNotFound(t, a, "/product/polo")
 	})
 
 	t.Run("after-a-restart", func(t *testing.T) {
@@ -184,6 +189,72 @@ func TestRenamedProductsOldAddressMoves(t *testing.T) {
 			t.Errorf("after a restart, the chain leads to %q", got)
 		}
 		canonical(t, again.page("/product/wool-scarf"), "wool-scarf")
-		notFound(t, again, "/product/silk-tie")
+		pageNotFound(t, again, "/product/silk-tie")
 	})
+}
+
+// TestRenamedCategorysOldAddressMoves: a category's slug follows its name too, and its old
+// address is sent on to its page as a product's is; a deleted category's is a 404.
+func TestRenamedCategorysOldAddressMoves(t *testing.T) {
+	dist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(headIndex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withPages := func(d *httpapi.Deps) { d.ClientDist, d.PublicURL = dist, "https://shop.example.com" }
+	a := newApp(t, withPages)
+	admin := a.signUpAdmin()
+	rename := func(t *testing.T, id, name string) string {
+		t.Helper()
+		m := expect(t, a.do(request{method: "PUT", path: "/api/v1/category/update-category/" + id, token: admin,
+			body: map[string]string{"name": name}}), 200)
+		return m["category"].(map[string]any)["slug"].(string)
+	}
+	ok := func(t *testing.T, a *app, path string) {
+		t.Helper()
+		if rec := a.do(request{method: "GET", path: path}); rec.Code != 200 {
+			t.Errorf("%s: %d, want the category's page", path, rec.Code)
+		}
+	}
+
+	tees, _ := a.createCategory(admin, "Tees")
+	if got := rename(t, tees, "T-Shirts"); got != "t-shirts" {
+		t.Fatalf("renamed to slug %q", got)
+	}
+	ok(t, a, "/category/t-shirts")
+	if got := movedTo(t, a, "GET", "/category/tees?size=M"); got != "/category/t-shirts?size=M" {
+		t.Errorf("/category/tees moved to %q", got)
+	}
+	rename(t, tees, "Tops")
+	for _, old := range []string{"/category/tees", "/category/t-shirts"} {
+		if got := movedTo(t, a, "GET", old); got != "/category/tops" {
+			t.Errorf("%s moved to %q, want /category/tops", old, got)
+		}
+	}
+	if got := rename(t, tees, "Tees"); got != "tees" {
+		t.Fatalf("renamed back to slug %q", got)
+	}
+	ok(t, a, "/category/tees")
+	if got := movedTo(t, a, "GET", "/category/tops"); got != "/category/tees" {
+		t.Errorf("/category/tops moved to %q", got)
+	}
+	// An edit that keeps the slug leaves no old address.
+	rename(t, tees, "TEES")
+	ok(t, a, "/category/tees")
+
+	// A product page and a category page of one slug are apart: a category's old slug never
+	// sends a product's address anywhere.
+	pageNotFound(t, a, "/product/t-shirts")
+
+	again := restartedApp(t, a, withPages)
+	if got := movedTo(t, again, "GET", "/category/t-shirts"); got != "/category/tees" {
+		t.Errorf("after a restart, /category/t-shirts moved to %q", got)
+	}
+
+	socks, _ := a.createCategory(admin, "Socks")
+	rename(t, socks, "Hosiery")
+	movedTo(t, a, "GET", "/category/socks")
+	expect(t, a.do(request{method: "DELETE", path: "/api/v1/category/delete-category/" + socks, token: admin}), 200)
+	pageNotFound(t, a, "/category/socks")
+	pageNotFound(t, a, "/category/hosiery")
+	pageNotFound(t, a, "/category/never-was")
 }
