@@ -1,6 +1,6 @@
-// The buying part of a product page: the price (the chosen variant's), a picker per option,
-// how few are left, and Add to Cart. Add to Cart adds only once every option is chosen;
-// before that it says what to choose and moves the focus there. `ask` shows that request
+// The buying part of a product page: the price (the chosen variant's, else the lowest of those
+// still open), a picker per option, how few are left, and Add to Cart. Add to Cart adds only
+// once every option is chosen; before that it says what to choose and moves the focus there. `ask` shows that request
 // from the start (a card's Add to Cart sent the shopper here to choose).
 import { useRef, useState, useId } from 'react';
 import useAddToCart from '../../hooks/useAddToCart';
@@ -10,7 +10,7 @@ import { ADD_TO_CART, SOLD_OUT, chooseText, onlyLeftText } from '../../texts';
 import OptionPicker from './OptionPicker';
 import './variants.css';
 import {
-  canChoose, cartItem, choose, chosenValue, findVariant, hasOptions, isSoldOut, missingOptions, priceOf,
+  canChoose, cartItem, choose, chosenValue, findVariant, hasOptions, isSoldOut, missingOptions, shownPrice,
 } from './variants';
 
 export default function BuyBox({ product, ask = false }) {
@@ -45,7 +45,7 @@ export default function BuyBox({ product, ask = false }) {
   // above the pickers): screen readers are told of them as they change.
   return (
     <div className="buy-box">
-      <p className="product-details__price" aria-live="polite" aria-atomic="true">Price: {money(priceOf(product, variant))}</p>
+      <p className="product-details__price" aria-live="polite" aria-atomic="true">Price: {money(shownPrice(product, choice))}</p>
       {hasOptions(product) && (
         <div className="buy-box__options" ref={pickers}>
           {product.options.map((option) => (

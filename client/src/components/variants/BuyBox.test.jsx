@@ -80,6 +80,18 @@ describe('Product page option pickers', () => {
     expect(group('Size')).toHaveTextContent('Size: L');
   });
 
+  it('shows, before a choice is complete, the lowest price of the sizes still open: never a price no size sells at', async () => {
+    // Every size costs more than the product's own price, as the admin set them.
+    const blazer = { ...tee, price: 999, variants: tee.variants.map((v, i) => ({ ...v, price: 1499 + 100 * i })) };
+    serveTee(blazer);
+    const { user } = await renderRoute('/product/linen-tee');
+    expect(await screen.findByText('Price: ₹1499')).toBeInTheDocument(); // S Navy, as its card says
+    await user.click(radio('Colour', 'Sand'));
+    expect(screen.getByText('Price: ₹1699')).toBeInTheDocument(); // M Sand, the cheapest in Sand
+    await user.click(radio('Size', 'L'));
+    expect(screen.getByText('Price: ₹1899')).toBeInTheDocument();
+  });
+
   it('tells screen readers of the price and the stock as a choice changes them', async () => {
     serveTee();
     const { user } = await renderRoute('/product/linen-tee');

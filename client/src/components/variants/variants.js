@@ -98,3 +98,15 @@ export function variantChoices(options, names = []) {
   // sort is stable: options of the same rank keep the order they were given in.
   return Object.entries(options ?? {}).sort(([a], [b]) => rank(a) - rank(b));
 }
+
+/**
+ * shownPrice is the price a product page shows for a choice: the variant's once the choice is
+ * complete; before that the lowest of the variants the choice leaves open, the price its card
+ * shows (never the product's own price when no size sells at it).
+ */
+export function shownPrice(product, choice) {
+  const variant = findVariant(product, choice);
+  if (variant || !hasOptions(product)) return priceOf(product, variant);
+  const open = (product.variants ?? []).filter((v) => matches(v, choice)).map((v) => priceOf(product, v));
+  return open.length ? Math.min(...open) : product.price;
+}
