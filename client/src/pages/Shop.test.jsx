@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 import { server } from '../test/server';
 import { browseHandler } from '../components/browse/test-browse';
-import { products } from '../test/fixtures';
+import { makeProduct, products } from '../test/fixtures';
 
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article');
 
@@ -59,6 +59,35 @@ describe('Shop page', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(seen).toContainEqual(expect.objectContaining({ page: '2', limit: '6' }));
     expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('shows each product once, the new one too, when a product is added while the shopper pages', async () => {
+    const seen = [];
+    const catalogue = [...products];
+    server.use(browseHandler(catalogue, seen));
+    const { user } = await renderRoute('/shop');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    // The admin adds a product: newest first, it moves every product one place down, so page 2
+    // now starts with Product 6, which page 1 showed.
+    catalogue.unshift(makeProduct(9));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards()).toHaveLength(9));
+    const names = cards().map((card) => card.getAttribute('aria-label'));
+    expect(new Set(names).size).toBe(9);
+    expect(names[0]).toBe('Product 9');
+    expect(seen.filter((query) => query.page === '1')).toHaveLength(2); // page 1 asked again
+  });
+
+  it('shows a product page 1 passed by when it sold out while the shopper paged', async () => {
+    const seen = [];
+    const stocked = products.map((p) => ({ ...p, quantity: 5 }));
+    server.use(browseHandler(stocked, seen));
+    const { user } = await renderRoute('/shop?inStock=true');
+    await waitFor(() => expect(cards()).toHaveLength(6));
+    stocked[0].quantity = 0; // its last unit sold: page 2 now starts with Product 8
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cards().map((card) => card.getAttribute('aria-label'))).toEqual(
+      ['Product 2', 'Product 3', 'Product 4', 'Product 5', 'Product 6', 'Product 7', 'Product 8']));
   });
 
   it('asks a shared link\'s pages only up to the last one, and puts that one in the address', async () => {

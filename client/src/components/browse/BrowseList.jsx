@@ -8,7 +8,8 @@
 // The panel's rows stay in place while the shopper filters (useSteadyFacets). Back or a reload
 // comes to the place the shopper left once every loaded page is in again (useRestoredScroll).
 // While new filters or a new sort load, the cards shown are the previous answer's: they are
-// dimmed, and the count says Updating… rather than a number that is not this list's.
+// dimmed, and the count says Updating… rather than a number that is not this list's. Pages
+// loaded on either side of a change to the catalogue are loaded again (useOneCatalogue).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import ProductGrid from '../product/ProductGrid';
@@ -28,6 +29,31 @@ import SortSelect from './SortSelect';
 
 /** The screens where the filter panel is a drawer (browse.css). */
 const DRAWER_SCREEN = '(max-width: 768px)';
+
+/** distinct keeps the first of the products that share an id. */
+const distinct = (products) => {
+  const seen = new Set();
+  return products.filter((p) => !seen.has(p._id) && seen.add(p._id));
+};
+
+/**
+ * useOneCatalogue keeps the loaded pages of one catalogue. The catalogue changes while a
+ * shopper pages (a product added, the last of one sold under In stock only): a page asked for
+ * later is counted on the new one, and next to the pages before it would repeat a product or
+ * pass one by. A page whose total is not the newest page's is asked again (a product the
+ * pages still share meanwhile shows once).
+ */
+function useOneCatalogue(pages) {
+  const answered = pages.filter((page) => page.data && !page.isPlaceholderData);
+  const newest = answered.reduce((a, page) => (page.dataUpdatedAt > a.dataUpdatedAt ? page : a), answered[0]);
+  const stale = pages.map((page) => answered.includes(page) && !page.isFetching && page.data.total !== newest.data.total);
+  const staleKey = stale.map((ask, i) => (ask ? i + 1 : '')).join(' ').trim();
+  useEffect(() => {
+    pages.forEach((page, i) => stale[i] && page.refetch());
+    // staleKey names the pages to ask again; the query objects are new each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [staleKey]);
+}
 
 export default function BrowseList({ category, pageSize, countText, errorText, empty }) {
   const [filters, setFilters] = useBrowseFilters();
@@ -69,7 +95,8 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     ready.push(page.data);
   }
   const first = ready[0];
-  const products = ready.flatMap((page) => page.products);
+  const products = distinct(ready.flatMap((page) => page.products));
+  useOneCatalogue(loaded);
   const total = first?.total ?? 0;
   const facets = useSteadyFacets(useLastKnown(first?.facets) ?? EMPTY_FACETS, category);
   const failures = loaded.filter((query) => query.isError);
