@@ -30,10 +30,15 @@ import SortSelect from './SortSelect';
 /** The screens where the filter panel is a drawer (browse.css). */
 const DRAWER_SCREEN = '(max-width: 768px)';
 
-/** distinct keeps the first of the products that share an id. */
-const distinct = (products) => {
+/**
+ * listed is the products of the loaded pages as the cards show them: the first of those that
+ * share an id, each at the price it matched at (a browse answer leaves matchedPrice out when it
+ * is the product's own price; a card without it would show its sizes' lowest).
+ */
+const listed = (products) => {
   const seen = new Set();
-  return products.filter((p) => !seen.has(p._id) && seen.add(p._id));
+  return products.filter((p) => !seen.has(p._id) && seen.add(p._id))
+    .map((p) => (p.matchedPrice === undefined ? { ...p, matchedPrice: p.price } : p));
 };
 
 /**
@@ -95,7 +100,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     ready.push(page.data);
   }
   const first = ready[0];
-  const products = distinct(ready.flatMap((page) => page.products));
+  const products = listed(ready.flatMap((page) => page.products));
   useOneCatalogue(loaded);
   const total = first?.total ?? 0;
   const facets = useSteadyFacets(useLastKnown(first?.facets) ?? EMPTY_FACETS, category);

@@ -1,5 +1,6 @@
 // A product card: photo (a link to the product, as the name is), name, price (from a filtered
-// list, the price of the sizes and colours that match: `matchedPrice`), 60-character
+// list, the price of the sizes and colours that match: `matchedPrice`; else the lowest its
+// sizes sell at, as its page shows before a size is chosen), 60-character
 // description preview, a More Details link to /product/{slug} and (unless addable is false)
 // an Add to Cart button, disabled under "Sold out" when nothing of the product is left (as on
 // its page). The name is a heading of
@@ -12,7 +13,7 @@ import { ADD_TO_CART, MORE_DETAILS, SOLD_OUT, preview } from '../../texts';
 import { useMoney } from '../../money';
 import useAddToCart from '../../hooks/useAddToCart';
 import ProductPhoto from './ProductPhoto';
-import { isSoldOut } from '../variants/variants';
+import { isSoldOut, shownPrice } from '../variants/variants';
 
 export default function ProductCard({ product, addable = true, eager = false, level = 2 }) {
   const Heading = `h${level}`;
@@ -32,7 +33,7 @@ export default function ProductCard({ product, addable = true, eager = false, le
           <Heading className="product-card__name" dir="auto">
             <Link to={productPath(product.slug)}>{product.name}</Link>
           </Heading>
-          <span className="product-card__price">{money(product.matchedPrice ?? product.price)}</span>
+          <span className="product-card__price">{money(product.matchedPrice ?? shownPrice(product, {}))}</span>
         </div>
         <p className="product-card__text" dir="auto">{preview(product.description, CARD_PREVIEW)}...</p>
         {addable && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}

@@ -41,4 +41,24 @@ describe('Product card', () => {
     expect((await card('Linen Tee')).getByText('₹650')).toBeInTheDocument();
     expect((await card('Product 2')).getByText(`₹${makeProduct(2).price}`)).toBeInTheDocument();
   });
+
+  it('shows a filtered list\'s product at its own price when the list leaves matchedPrice out', async () => {
+    // A size on sale below the product's price: the sizes that match cost the product's price.
+    const onSale = { ...tee, variants: tee.variants.map((v) => (v.options.Size === 'S' ? { ...v, price: 300 } : v)) };
+    server.use(http.get('*/api/v1/product/browse', ({ request }) =>
+      HttpResponse.json(browseAnswer([onSale], new URL(request.url).searchParams))));
+    await renderRoute('/shop?size=M');
+    expect((await card('Linen Tee')).getByText(`₹${tee.price}`)).toBeInTheDocument();
+  });
+
+  it('shows, outside a filtered list, the lowest price its sizes sell at, as its page does', async () => {
+    // Every size of the blazer costs more than the product's own price, as the admin set them.
+    const blazer = { ...tee, _id: 'p22', name: 'Linen Blazer', slug: 'linen-blazer', price: 999,
+      variants: tee.variants.map((v, i) => ({ ...v, price: 1499 + 100 * i })) };
+    server.use(http.get('*/api/v1/product/search/:keyword', () => HttpResponse.json([blazer, makeProduct(2)])));
+    const { user } = await renderRoute('/about');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'linen{Enter}');
+    expect((await card('Linen Blazer')).getByText('₹1499')).toBeInTheDocument();
+    expect((await card('Product 2')).getByText(`₹${makeProduct(2).price}`)).toBeInTheDocument();
+  });
 });
