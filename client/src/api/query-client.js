@@ -24,7 +24,13 @@ export function makeQueryClient() {
     }),
     defaultOptions: {
       // A failed read shows its error state at once, with Try again; nothing retries behind it.
-      queries: { staleTime: 60_000, retry: false, refetchOnWindowFocus: false },
+      // A read is tried while the browser says it is offline too (the default pauses it until
+      // the connection returns, behind a spinner that never says why): it fails, and its
+      // screen says to check the connection. Reads shown are asked again once it returns
+      // (which the library leaves off for reads tried offline unless asked).
+      queries: {
+        staleTime: 60_000, retry: false, refetchOnWindowFocus: false, networkMode: 'always', refetchOnReconnect: true,
+      },
       // A write runs at once and fails when offline (the default pauses it and sends it by
       // itself when the connection returns): Pay comes back, and nothing is charged later
       // without a click.

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderRoute } from '../test/render';
 import { server } from '../test/server';
-import { browseHandler } from '../components/browse/test-browse';
+import { browseAnswer, browseHandler } from '../components/browse/test-browse';
 import { makeProduct, products } from '../test/fixtures';
 
 const cards = () => within(screen.getByRole('list', { name: 'Products' })).queryAllByRole('article');
@@ -99,6 +101,24 @@ describe('Shop page', () => {
     // 8 products are 2 pages of 6: page 1 tells the total, page 2 is the last one asked for.
     expect(seen.map((query) => query.page)).toEqual(['1', '2']);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('says to check the connection when offline, rather than waiting behind a spinner, and shows the list once back', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    let online = false;
+    server.use(http.get('*/api/v1/product/browse', ({ request }) =>
+      (online ? HttpResponse.json(browseAnswer(products, new URL(request.url).searchParams)) : HttpResponse.error())));
+    onlineManager.setOnline(false);
+    try {
+      await renderRoute('/shop');
+      expect(await screen.findByText('Check your connection, then try again.')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    } finally {
+      online = true;
+      onlineManager.setOnline(true);
+    }
+    // The connection back, the list is asked again by itself.
+    await waitFor(() => expect(cards()).toHaveLength(6));
   });
 
   it('hides Load more when everything is loaded', async () => {
