@@ -15,21 +15,23 @@ import { ITEM_ADDED } from '../texts';
 export default function useAddToCart() {
   const [, setCart] = useCart();
   const navigate = useNavigate();
-  const { key: here } = useLocation();
-  // The location (its history entry) where this button last added.
+  // The location (its history entry) where this button last added, and where it is now: read
+  // when it adds, so add stays one function however the address changes (a grid's Load more).
   const addedAt = useRef(null);
+  const location = useRef(null);
+  location.current = useLocation().key;
   return useCallback(
     (product) => {
       if (hasOptions(product) && !product.variant) {
         navigate(productPath(product.slug), { state: { choose: true } });
         return;
       }
-      if (addedAt.current === here) return;
-      addedAt.current = here;
+      if (addedAt.current === location.current) return;
+      addedAt.current = location.current;
       setCart((cart) => [...cart, product]);
       toast.success(ITEM_ADDED);
       navigate(CART);
     },
-    [setCart, navigate, here],
+    [setCart, navigate],
   );
 }

@@ -30,6 +30,9 @@ import SortSelect from './SortSelect';
 /** The screens where the filter panel is a drawer (browse.css). */
 const DRAWER_SCREEN = '(max-width: 768px)';
 
+/** Each browsed product as its card shows it, made once: a card draws again only for a new one. */
+const pricedCopies = new WeakMap();
+
 /**
  * listed is the products of the loaded pages as the cards show them: the first of those that
  * share an id, each at the price it matched at (a browse answer leaves matchedPrice out when it
@@ -37,8 +40,11 @@ const DRAWER_SCREEN = '(max-width: 768px)';
  */
 const listed = (products) => {
   const seen = new Set();
-  return products.filter((p) => !seen.has(p._id) && seen.add(p._id))
-    .map((p) => (p.matchedPrice === undefined ? { ...p, matchedPrice: p.price } : p));
+  return products.filter((p) => !seen.has(p._id) && seen.add(p._id)).map((p) => {
+    if (p.matchedPrice !== undefined) return p;
+    if (!pricedCopies.has(p)) pricedCopies.set(p, { ...p, matchedPrice: p.price });
+    return pricedCopies.get(p);
+  });
 };
 
 /**

@@ -1,23 +1,21 @@
 // A product card: photo (a link to the product, as the name is), name, price (from a filtered
 // list, the price of the sizes and colours that match: `matchedPrice`; else the lowest its
-// sizes sell at, as its page shows before a size is chosen), 60-character
-// description preview, a More Details link to /product/{slug} and (unless addable is false)
-// an Add to Cart button, disabled under "Sold out" when nothing of the product is left (as on
-// its page). The name is a heading of
-// `level`, one below the heading the grid sits under.
-import { useId } from 'react';
+// sizes sell at, as its page shows before a size is chosen), 60-character description
+// preview, a More Details link to /product/{slug} and, given onAdd (which adds a product to
+// the cart), an Add to Cart button, disabled under "Sold out" when nothing of the product is
+// left (as on its page). The name is a heading of `level`, one below the heading the grid
+// sits under.
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import { productPath } from '../../paths';
 import { CARD_PREVIEW } from '../../rules';
 import { ADD_TO_CART, MORE_DETAILS, SOLD_OUT, preview } from '../../texts';
 import { useMoney } from '../../money';
-import useAddToCart from '../../hooks/useAddToCart';
 import ProductPhoto from './ProductPhoto';
 import { isSoldOut, shownPrice } from '../variants/variants';
 
-export default function ProductCard({ product, addable = true, eager = false, level = 2 }) {
+function ProductCard({ product, onAdd, eager = false, level = 2 }) {
   const Heading = `h${level}`;
-  const add = useAddToCart();
   const money = useMoney();
   const soldOut = isSoldOut(product);
   const soldOutId = useId();
@@ -36,14 +34,14 @@ export default function ProductCard({ product, addable = true, eager = false, le
           <span className="product-card__price">{money(product.matchedPrice ?? shownPrice(product, {}))}</span>
         </div>
         <p className="product-card__text" dir="auto">{preview(product.description, CARD_PREVIEW)}...</p>
-        {addable && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}
+        {onAdd && soldOut && <p className="product-card__sold-out" id={soldOutId}>{SOLD_OUT}</p>}
       </div>
       <div className="product-card__actions">
         <Link to={productPath(product.slug)} className="btn">
           {MORE_DETAILS}
         </Link>
-        {addable && (
-          <button type="button" className="btn btn--primary" onClick={() => add(product)}
+        {onAdd && (
+          <button type="button" className="btn btn--primary" onClick={() => onAdd(product)}
             disabled={soldOut} aria-describedby={soldOut ? soldOutId : undefined}>
             {ADD_TO_CART}
           </button>
@@ -52,3 +50,5 @@ export default function ProductCard({ product, addable = true, eager = false, le
     </article>
   );
 }
+
+export default memo(ProductCard);

@@ -1,6 +1,9 @@
 // A responsive grid of product cards. The photos of the first row load at once; the rest
-// load as they come near the screen.
+// load as they come near the screen. A card draws again only when its product changes: a
+// list grown by Load more to thousands of cards draws only the new ones (so the cards share
+// one Add to Cart, which adds once where the grid is, as each card's did).
 import ProductCard from './ProductCard';
+import useAddToCart from '../../hooks/useAddToCart';
 
 const CARD_MIN_WIDTH = 260;
 
@@ -10,11 +13,12 @@ export const firstRowSize = () =>
 
 export default function ProductGrid({ products, addable = true, label = 'Products', level = 2 }) {
   const eager = firstRowSize();
+  const add = useAddToCart();
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
         <li key={`${p._id}-${i}`}>
-          <ProductCard product={p} addable={addable} eager={i < eager} level={level} />
+          <ProductCard product={p} onAdd={addable ? add : undefined} eager={i < eager} level={level} />
         </li>
       ))}
     </ul>
