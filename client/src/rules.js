@@ -57,6 +57,10 @@ export const LOW_STOCK = 3;
 /** The server answers a search with at most this many products (DESIGN): more may match. */
 export const SEARCH_RESULTS_MAX = 100;
 
+// Checkout takes at most this many cart lines at once (the API's MaxCartLines): Pay says so
+// before it is pressed, rather than failing silently as SPEC's payment failures do.
+export const CART_LINES_MAX = 100;
+
 /** Products a page of the shop list holds (the server's product-list page) and of a category. */
 export const SHOP_PAGE_SIZE = 6;
 export const CATEGORY_PAGE_SIZE = 48;

@@ -38,6 +38,9 @@ export const CART_REPRICED = 'Prices in your cart changed; please check the tota
 export const CART_SHORT = 'Some items are sold out or short of stock: see the marked lines.';
 /** Ours. */
 export const CART_BLOCKED = 'Remove the items no longer sold to pay.';
+/** Ours: beside Pay when the cart holds more lines than one payment takes. */
+export const cartTooLongText = (lines, max) =>
+  `One payment takes at most ${max} items: remove ${lines - max} to pay, and buy them in another order.`;
 export const BAD_CARD_DETAILS = 'Please fill in the correct details';
 export const LOGIN_TO_CHECKOUT = 'Please Login to Checkout';
 export const ERROR_LOADING_PRODUCTS = 'Error loading products';

@@ -23,7 +23,14 @@ import { ORDERS_KEY } from '../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../api/products';
 import { cartTotal, useMoney } from '../money';
 import { SHOP, USER_ORDERS } from '../paths';
-import { CART_BLOCKED, CART_REPRICED, CART_SHORT, PAYMENT_DONE } from '../texts';
+import { CART_BLOCKED, CART_REPRICED, CART_SHORT, PAYMENT_DONE, cartTooLongText } from '../texts';
+import { CART_LINES_MAX } from '../rules';
+
+/** blockedBy says why Pay cannot be used yet, or '': a line no longer sold, or too many lines. */
+function blockedBy(lines, count) {
+  if (lines.some((l) => l.unavailable)) return CART_BLOCKED;
+  return count > CART_LINES_MAX ? cartTooLongText(count, CART_LINES_MAX) : '';
+}
 
 export default function CartPage() {
   const [auth] = useAuth();
@@ -114,7 +121,7 @@ export default function CartPage() {
             <AddressBlock />
             {auth.token && cart.length > 0 && (
               <CardForm onPay={payment.mutateAsync} amount={total}
-                blockedBy={lines.some((l) => l.unavailable) ? CART_BLOCKED : ''} />
+                blockedBy={blockedBy(lines, cart.length)} />
             )}
           </aside>
         </div>

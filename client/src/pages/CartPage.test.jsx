@@ -61,6 +61,21 @@ describe('Cart page', () => {
     expect(screen.getByText('Your Cart Is Empty')).toBeInTheDocument();
   });
 
+  it('says before Pay that one payment takes at most 100 items, and pays once the cart is back to 100', async () => {
+    let paid = 0;
+    server.use(http.post(url('product/process-payment'), () => {
+      paid += 1;
+      return HttpResponse.json({ success: true, message: 'Payment done' }, { status: 201 });
+    }));
+    const { user: person } = await renderRoute('/cart', { cart: Array(101).fill(shirt), auth: signedIn(user) });
+    const pay = await screen.findByRole('button', { name: /^Pay\b/ });
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription('One payment takes at most 100 items: remove 1 to pay, and buy them in another order.');
+    await person.click(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('button', { name: 'Remove' })[0]);
+    expect(pay).toBeEnabled();
+    expect(paid).toBe(0);
+  });
+
   it('keeps the keyboard in the cart after Remove: on the next line\'s Remove, else the count', async () => {
     const { user: person } = await renderRoute('/cart', { cart: [shirt, jeans, shirt] });
     const removes = () => within(screen.getByRole('list', { name: 'Cart items' })).queryAllByRole('button', { name: 'Remove' });
