@@ -202,10 +202,9 @@ type CartItem struct {
 
 // Limits of checkout and order lists.
 const (
-	MaxCartLines         = 100 // lines of one cart (a product may repeat)
-	MaxIdempotencyKeyLen = 200 // bytes of an Idempotency-Key
-	OrderPageSize        = 3   // all-orders and orders when ?page= comes without ?limit=
-	maxNonceLen          = 500
+	MaxCartLines  = 100 // lines of one cart (a product may repeat)
+	OrderPageSize = 3   // all-orders and orders when ?page= comes without ?limit=
+	maxNonceLen   = 500
 )
 
 // CheckoutRequest is a signed-in shopper paying for a cart.
@@ -243,8 +242,9 @@ func (r *CheckoutRequest) Validate() error {
 		return Errorf(EINVALID, "Field cart is empty: add a product to your cart first.")
 	case len(r.Cart) > MaxCartLines:
 		return Errorf(EINVALID, "Field cart has %d items; at most %d can be bought at once.", len(r.Cart), MaxCartLines)
-	case len(r.IdempotencyKey) > MaxIdempotencyKeyLen:
-		return Errorf(EINVALID, "The Idempotency-Key header must be at most %d characters.", MaxIdempotencyKeyLen)
+	}
+	if err := CheckIdempotencyKey(r.IdempotencyKey); err != nil {
+		return err
 	}
 	for i, it := range r.Cart {
 		if it.ID == "" {

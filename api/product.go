@@ -59,6 +59,11 @@ type ProductInput struct {
 	// and a Quantity equal to it leaves the stock as sales have left it; a different one is set
 	// outright.
 	LoadedQuantity *int
+	// IdempotencyKey is, for a create, the key the admin's form sent with it (empty: none), and
+	// CreatedBy the admin: the same admin creating again with the same key gets the product
+	// the first create made, and nothing more is stored (see ProductWriter.CreateProduct).
+	IdempotencyKey string
+	CreatedBy      string
 }
 
 // Validate trims the text fields and returns the first field error.
@@ -103,7 +108,11 @@ type Photo struct {
 // ProductWriter changes the catalogue of products.
 type ProductWriter interface {
 	// CreateProduct stores a product and its optional photo; in must be valid (Validate).
-	// ENOTFOUND for an unknown category. On any failure nothing is left behind.
+	// ENOTFOUND for an unknown category. On any failure nothing is left behind. With
+	// in.IdempotencyKey, a create by in.CreatedBy with a key they used before (for about a day)
+	// stores nothing and answers the product the first one made, as it is now; ECONFLICT when
+	// that one is still being written after a few seconds' wait for it. When that product has
+	// been deleted since, or its create failed or never finished, the key creates anew.
 	CreateProduct(ctx context.Context, in ProductInput, photo *PhotoUpload) (*Product, error)
 	// UpdateProduct replaces a product's fields, and its photo when one is given (the old file
 	// is removed). The slug changes only when the name does. ENOTFOUND; ECONFLICT when

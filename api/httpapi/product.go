@@ -15,13 +15,22 @@ import (
 	"shop/photosize"
 )
 
+// createProduct creates a product from the admin's form: 201 with it. An Idempotency-Key
+// makes a retry safe: the same admin sending the same key again gets the product the first
+// request created, answered alike, and nothing more is created.
 func (s *Server) createProduct(c *gin.Context) {
+	key := c.GetHeader("Idempotency-Key")
+	if err := shop.CheckIdempotencyKey(key); err != nil {
+		fail(c, err)
+		return
+	}
 	f, err := readProductForm(c.Request)
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	defer f.Close()
+	f.in.IdempotencyKey, f.in.CreatedBy = key, currentUser(c).ID
 	p, err := s.deps.Products.CreateProduct(c.Request.Context(), f.in, f.photo)
 	if err != nil {
 		fail(c, err)

@@ -63,7 +63,7 @@ type DB struct {
 	index  func(ctx context.Context, database string) error // see Options.IndexIDs
 	// announcer writes the catalogue changes of this process to the version document.
 	announcer *announcer
-	// claimsExpire is set when the store drops checkout claims itself (MongoDB's TTL index);
+	// claimsExpire is set when the store drops Idempotency-Key claims itself (MongoDB's TTL index);
 	// elsewhere ForgetOldClaims does.
 	claimsExpire bool
 	// openedAt is when this process opened the store. On the embedded store (stored != nil)
@@ -211,23 +211,36 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 		}
 	}
 	if !d.embedded() {
-		// An Idempotency-Key answers its first order for a day, as card providers keep theirs;
-		// then MongoDB drops its claim, so the claims do not grow with every order for good.
-		claims := mongo.IndexModel{Keys: asc("createdAt"),
-			Options: options.Index().SetExpireAfterSeconds(int32(claimKeptFor / time.Second))}
-		_, err := d.db.Collection(checkoutsColl).Indexes().CreateOne(ctx, claims)
+		if err := d.expireClaims(ctx); err != nil {
+			return err
+		}
+	}
+	return d.indexIDs(ctx)
+}
+
+// claimsColls are the collections of Idempotency-Key claims: checkouts' and product creates'.
+var claimsColls = []string{checkoutsColl, createClaimsColl}
+
+// expireClaims gives each collection of claims a TTL index: an Idempotency-Key answers its
+// first order or product for a day, as card providers keep theirs; then MongoDB drops its
+// claim, so the claims do not grow with every order or product for good.
+func (d *DB) expireClaims(ctx context.Context) error {
+	claims := mongo.IndexModel{Keys: bson.D{{Key: "createdAt", Value: 1}},
+		Options: options.Index().SetExpireAfterSeconds(int32(claimKeptFor / time.Second))}
+	for _, coll := range claimsColls {
+		_, err := d.db.Collection(coll).Indexes().CreateOne(ctx, claims)
 		var cmdErr mongo.CommandError
 		switch {
 		case errors.As(err, &cmdErr) && cmdErr.Name == "NotImplemented":
 			// FerretDB (another process's embedded store, reached through MONGO_URI) keeps
 			// no expiring indexes: ForgetOldClaims drops its claims, as on the embedded store.
+			return nil
 		case err != nil:
-			return fmt.Errorf("create the expiry index of %s: %w", checkoutsColl, err)
-		default:
-			d.claimsExpire = true
+			return fmt.Errorf("create the expiry index of %s: %w", coll, err)
 		}
 	}
-	return d.indexIDs(ctx)
+	d.claimsExpire = true
+	return nil
 }
 
 // embedded reports whether the store is the embedded one (see Options.IndexIDs).
@@ -257,7 +270,7 @@ func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
 // embedded store each gets the _id index those writes need at start, so each must be made at
 // start too, before its first document: a collection the shop writes must be listed here.
 var UpdatedCollections = []string{usersColl, userEmailsColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
-	skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, formerSlugsColl,
+	createClaimsColl, skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, formerSlugsColl,
 	photoBucket + ".files", photoBucket + ".chunks"}
 
 // indexIDs makes every updated collection and gives it its _id index on the embedded store.

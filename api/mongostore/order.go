@@ -278,27 +278,33 @@ func (s *OrderStore) ClaimCheckout(ctx context.Context, buyerID, key, orderID st
 	return "", fmt.Errorf("claim checkout %s: claimed and released repeatedly", id)
 }
 
-// claimKeptFor is how long a checkout's claim of its Idempotency-Key is kept: a day, as card
-// providers keep theirs.
+// claimKeptFor is how long a claim of an Idempotency-Key (a checkout's, a product create's) is
+// kept: a day, as card providers keep theirs.
 const claimKeptFor = 24 * time.Hour
 
-// ForgetOldClaims deletes the checkout claims older than claimKeptFor, on a store that does not
-// expire them itself (the embedded one has no TTL index), so that they do not grow with every
-// order for good. It answers how many went. A retry of a forgotten key places a new order, as
-// on MongoDB once its TTL index has dropped the claim.
+// ForgetOldClaims deletes the claims of Idempotency-Keys (checkouts' and product creates')
+// older than claimKeptFor, on a store that does not expire them itself (the embedded one has no
+// TTL index), so that they do not grow with every order and product for good. It answers how
+// many went. A retry of a forgotten key places a new order or creates a new product, as on
+// MongoDB once its TTL index has dropped the claim.
 func (d *DB) ForgetOldClaims(ctx context.Context, now time.Time) (int64, error) {
 	if d.claimsExpire {
 		return 0, nil
 	}
-	res, err := d.db.Collection(checkoutsColl).DeleteMany(ctx, bson.M{"createdAt": bson.M{"$lt": now.Add(-claimKeptFor)}})
-	if err != nil {
-		return 0, fmt.Errorf("forget checkout claims older than %s: %w", claimKeptFor, err)
+	var n int64
+	for _, coll := range claimsColls {
+		res, err := d.db.Collection(coll).DeleteMany(ctx, bson.M{"createdAt": bson.M{"$lt": now.Add(-claimKeptFor)}})
+		if err != nil {
+			return n, fmt.Errorf("forget the claims of %s older than %s: %w", coll, claimKeptFor, err)
+		}
+		n += res.DeletedCount
 	}
-	return res.DeletedCount, nil
+	return n, nil
 }
 
-// staleClaimAfter is when a claim whose order was never written counts as abandoned (its
-// process stopped mid-checkout). A live checkout finishes well within it (finishTimeout).
+// staleClaimAfter is when a claim whose order (or product) was never written counts as
+// abandoned (its process stopped mid-checkout, or mid-create). A live checkout finishes well
+// within it (finishTimeout), and a live product create too.
 const staleClaimAfter = 10 * time.Minute
 
 // abandoned reports whether a claim's checkout is over without an order: its order was

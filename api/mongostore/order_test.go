@@ -97,17 +97,20 @@ func TestAbandonedCheckoutClaims(t *testing.T) {
 	}
 }
 
-// Claims older than a day go, so they do not grow with every order for good: by ForgetOldClaims
-// where the store keeps no expiring index (the embedded one), by its TTL index on MongoDB.
+// Claims older than a day go, so they do not grow with every order or product for good: by
+// ForgetOldClaims where the store keeps no expiring index (the embedded one), by its TTL index
+// on MongoDB. Checkouts' claims and product creates' alike.
 func TestForgetOldClaims(t *testing.T) {
 	db := storetest.NewDB(t)
-	claims := db.Database().Collection("checkouts")
 	now := time.Now().UTC()
 	buyer := bson.NewObjectID().Hex()
-	for key, age := range map[string]time.Duration{"old": 25 * time.Hour, "young": 23 * time.Hour} {
-		if _, err := claims.InsertOne(t.Context(), bson.M{"_id": buyer + ":" + key, "orderId": bson.NewObjectID(),
-			"createdAt": now.Add(-age)}); err != nil {
-			t.Fatal(err)
+	colls := map[string]string{"checkouts": "orderId", "productcreates": "product"}
+	for coll, field := range colls {
+		for key, age := range map[string]time.Duration{"old": 25 * time.Hour, "young": 23 * time.Hour} {
+			if _, err := db.Database().Collection(coll).InsertOne(t.Context(), bson.M{"_id": buyer + ":" + key,
+				field: bson.NewObjectID(), "createdAt": now.Add(-age)}); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 	n, err := db.ForgetOldClaims(t.Context(), now)
@@ -118,16 +121,18 @@ func TestForgetOldClaims(t *testing.T) {
 		if n != 0 {
 			t.Fatalf("ForgetOldClaims on a store with a TTL index deleted %d, want 0", n)
 		}
-	} else {
-		if n != 1 {
-			t.Fatalf("ForgetOldClaims deleted %d, want 1", n)
-		}
-		if c, err := claims.CountDocuments(t.Context(), bson.M{"_id": buyer + ":old"}); err != nil || c != 0 {
-			t.Fatalf("the claim of 25 hours ago: %d left, %v", c, err)
-		}
+	} else if n != 2 {
+		t.Fatalf("ForgetOldClaims deleted %d, want 2", n)
 	}
-	if c, err := claims.CountDocuments(t.Context(), bson.M{"_id": buyer + ":young"}); err != nil || c != 1 {
-		t.Fatalf("the claim of 23 hours ago: %d left, %v; want it kept", c, err)
+	for coll := range colls {
+		claims := db.Database().Collection(coll)
+		old, err := claims.CountDocuments(t.Context(), bson.M{"_id": buyer + ":old"})
+		if err != nil || (!mongostore.ExpiresClaims(db) && old != 0) {
+			t.Fatalf("the %s claim of 25 hours ago: %d left, %v", coll, old, err)
+		}
+		if c, err := claims.CountDocuments(t.Context(), bson.M{"_id": buyer + ":young"}); err != nil || c != 1 {
+			t.Fatalf("the %s claim of 23 hours ago: %d left, %v; want it kept", coll, c, err)
+		}
 	}
 	if storetest.Embedded() && mongostore.ExpiresClaims(db) {
 		t.Fatal("the embedded store has no TTL index, yet its claims are left to one")

@@ -22,6 +22,8 @@ type ProductService struct {
 	batch   *photoBatcher
 	former  *FormerSlugs
 	now     func() time.Time
+	// claimWait bounds how long a create waits for another with its Idempotency-Key to end.
+	claimWait time.Duration
 }
 
 var _ shop.ProductWriter = (*ProductService)(nil)
@@ -30,7 +32,7 @@ var _ shop.ProductWriter = (*ProductService)(nil)
 // caching photo bytes in photos.
 func NewProductService(db *DB, changes shop.CatalogueChanges, photos *PhotoCache) *ProductService {
 	return &ProductService{db: db, changes: changes, photos: photos, batch: newPhotoBatcher(db),
-		former: NewFormerSlugs(db), now: nowMillis}
+		former: NewFormerSlugs(db), now: nowMillis, claimWait: 10 * time.Second}
 }
 
 func (s *ProductService) coll() *mongo.Collection { return s.db.db.Collection(productsColl) }
@@ -88,13 +90,22 @@ func (s *ProductService) leftCategory(ctx context.Context, cat bson.ObjectID) er
 	return err
 }
 
-// CreateProduct stores a product and its optional photo.
+// CreateProduct stores a product and its optional photo, once for each Idempotency-Key its
+// admin sends with it (see createOnce).
 func (s *ProductService) CreateProduct(ctx context.Context, in shop.ProductInput, up *shop.PhotoUpload) (*shop.Product, error) {
+	id := bson.NewObjectID()
+	if in.IdempotencyKey != "" {
+		return s.createOnce(ctx, id, in, up)
+	}
+	return s.create(ctx, id, in, up)
+}
+
+// create stores the product of in, and its photo, under id.
+func (s *ProductService) create(ctx context.Context, id bson.ObjectID, in shop.ProductInput, up *shop.PhotoUpload) (*shop.Product, error) {
 	cat, err := s.category(ctx, in.CategoryID)
 	if err != nil {
 		return nil, err
 	}
-	id := bson.NewObjectID()
 	photo, err := s.storePhoto(ctx, id, up)
 	if err != nil {
 		return nil, err

@@ -13,3 +13,6 @@ func (s *ProductService) SetClock(now func() time.Time) { s.now = now }
 func DiscardUnusedPhotoForTest(ctx context.Context, db *DB, productID, fileID string) {
 	db.discardUnusedPhoto(ctx, mustOID(productID), &photoRef{FileID: mustOID(fileID)})
 }
+
+// SetClaimWait bounds how long s waits for a create holding the Idempotency-Key of another.
+func (s *ProductService) SetClaimWait(d time.Duration) { s.claimWait = d }

@@ -298,15 +298,15 @@ func recoverCheckouts(ctx context.Context, log *slog.Logger, orders *shop.Orders
 	return nil
 }
 
-// forgetOldClaims drops the checkout claims of Idempotency-Keys older than a day, where the
-// store does not expire them itself (see mongostore.DB.ForgetOldClaims).
+// forgetOldClaims drops the claims of Idempotency-Keys (checkouts', product creates') older
+// than a day, where the store does not expire them itself (see mongostore.DB.ForgetOldClaims).
 func forgetOldClaims(ctx context.Context, log *slog.Logger, db *mongostore.DB) {
 	n, err := db.ForgetOldClaims(ctx, time.Now())
 	if err != nil && ctx.Err() == nil {
-		log.Warn("forget old checkout claims", "err", err)
+		log.Warn("forget old Idempotency-Key claims", "err", err)
 	}
 	if n > 0 {
-		log.Info("old checkout claims forgotten", "claims", n)
+		log.Info("old Idempotency-Key claims forgotten", "claims", n)
 	}
 }
 
