@@ -11,7 +11,13 @@ export const updateCategory = (id, name) => api.put(`/api/v1/category/update-cat
 
 export const deleteCategory = (id) => api.delete(`/api/v1/category/delete-category/${id}`);
 
-export const createProduct = (formData) => api.post('/api/v1/product/create-product', formData);
+/**
+ * createProduct creates a product from its multipart form. `key`, when given, is the
+ * Idempotency-Key of the product being created: sent again with the same key (its answer was
+ * lost), the form gets back the product the first request created instead of a second one.
+ */
+export const createProduct = (formData, key) =>
+  api.post('/api/v1/product/create-product', formData, key ? { headers: { 'Idempotency-Key': key } } : undefined);
 
 export const updateProduct = (id, formData) => api.put(`/api/v1/product/update-product/${id}`, formData);
 

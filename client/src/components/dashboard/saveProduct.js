@@ -28,11 +28,13 @@ export async function saveVariants(product, variants, updatedAt) {
  * saveNew creates a product from the form, then saves its sizes and colours. A product sold
  * by size is created with no stock, so it cannot be sold before its variants are saved; when
  * they are refused the product just created is deleted again, and the error thrown: the form
- * still holds everything for another try.
+ * still holds everything for another try. `key` is the Idempotency-Key of this product: a try
+ * whose create answer was lost, tried again with the same key, gets the product the first
+ * try created, and saves the sizes on it.
  */
-export async function saveNew(values, variants, photo) {
+export async function saveNew(values, variants, photo, key) {
   const fields = variants.options.length > 0 ? { ...values, quantity: '0' } : values;
-  const answer = await createProduct(productFormData(fields, photo));
+  const answer = await createProduct(productFormData(fields, photo), key);
   try {
     await saveVariants(answer.product, variants);
   } catch (error) {

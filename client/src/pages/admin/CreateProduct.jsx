@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { adminCategoriesQuery } from '../../api/categories';
 import DashboardShell from '../../components/dashboard/DashboardShell';
@@ -13,7 +13,9 @@ import { PRODUCT_CREATED } from '../../texts';
 /**
  * CreateProduct is the admin's form for a new product. Its sizes and colours are saved once
  * the product exists; when they are refused, the product is not kept and the form stays as
- * typed, with the server's reason, to put them right.
+ * typed, with the server's reason, to put them right. Every try of CREATE PRODUCT sends the
+ * same Idempotency-Key until one succeeds, so a try whose answer was lost on the way back and
+ * is tried again ends with one product; a created product, or the form left, ends the key.
  */
 export default function CreateProduct() {
   const [act, running] = useProductAction();
@@ -22,7 +24,15 @@ export default function CreateProduct() {
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
 
-  const submit = () => act(() => saveNew(values, variants, photo), PRODUCT_CREATED);
+  const createKey = useRef(null);
+
+  const submit = () =>
+    act(async () => {
+      createKey.current ??= crypto.randomUUID();
+      const answer = await saveNew(values, variants, photo, createKey.current);
+      createKey.current = null;
+      return answer;
+    }, PRODUCT_CREATED);
 
   return (
     <DashboardShell title="Dashboard - Create Product" menu={<AdminMenu />}>

@@ -20,6 +20,20 @@ async function fill(user, label, value) {
   await user.paste(value);
 }
 
+/** typeSizes fills in a shirt sold in S and M, with stock and a price of its own for M. */
+async function typeSizes(user) {
+  await fill(user, 'Name', 'Clash Shirt');
+  await fill(user, 'Quantity', '10');
+  await user.click(screen.getByRole('button', { name: 'Add option' }));
+  await fill(user, 'Option 1 values', 'S, M');
+  await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+  await user.clear(screen.getByLabelText('Stock of M'));
+  await user.paste('6');
+  await fill(user, 'Price of M', '949');
+  await user.clear(screen.getByLabelText('SKU of M'));
+  await user.paste('TEE-M');
+}
+
 /** capture answers create-product and keeps the multipart fields it received. */
 function capture(answer) {
   const sent = {};
@@ -119,6 +133,77 @@ describe('admin create product', () => {
     expect(calls).toBe(1);
   });
 
+  describe('when the answer of a create is lost', () => {
+    /**
+     * shop answers create-product as the server does with an Idempotency-Key: the first create
+     * of a key makes a product, a retry with it answers that product again. The answers of the
+     * creates `lost` (by their number, from 1) never reach the browser.
+     */
+    function shop(lost = []) {
+      const seen = { keys: [], products: new Map(), variants: [], deleted: [] };
+      server.use(
+        http.post(url('product/create-product'), ({ request }) => {
+          const key = request.headers.get('Idempotency-Key');
+          seen.keys.push(key);
+          let product = key ? seen.products.get(key) : undefined;
+          if (!product) {
+            product = { _id: `p${seen.keys.length}`, slug: 'clash-shirt' };
+            seen.products.set(key ?? product._id, product);
+          }
+          if (lost.includes(seen.keys.length)) return HttpResponse.error();
+          return HttpResponse.json({ success: true, message: 'Product created.', product }, { status: 201 });
+        }),
+        http.put(url('product/variants/:id'), async ({ params, request }) => {
+          seen.variants.push({ id: params.id, body: await request.json() });
+          return HttpResponse.json({ success: true, product: { _id: params.id } });
+        }),
+        http.delete(url('product/delete-product/:id'), ({ params }) => {
+          seen.deleted.push(params.id);
+          return HttpResponse.json({ success: true });
+        }),
+      );
+      return seen;
+    }
+
+    it('sends the same key again, so CREATE PRODUCT once more ends with one product and its sizes saved once', async () => {
+      const seen = shop([1]);
+      const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByRole('heading', { name: 'Create Product' });
+      await typeSizes(user);
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+      expect(screen.getByLabelText('Name')).toHaveValue('Clash Shirt');
+
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+      expect(seen.keys).toHaveLength(2);
+      expect(seen.keys[0]).toBeTruthy();
+      expect(seen.keys[1]).toBe(seen.keys[0]);
+      expect(seen.products.size).toBe(1);
+      expect(seen.variants).toHaveLength(1);
+      expect(seen.variants[0].id).toBe('p1');
+      expect(seen.variants[0].body.variants.map((v) => v.sku)).toContain('TEE-M');
+      expect(seen.deleted).toEqual([]);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    });
+
+    it('sends a new key for the next product once one is created', async () => {
+      const seen = shop();
+      const { user, router } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+
+      await user.click(screen.getByRole('link', { name: 'Create Product' })); // the admin menu's
+      await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
+      await waitFor(() => expect(seen.keys).toHaveLength(2));
+      expect(seen.keys[0]).toBeTruthy();
+      expect(seen.keys[1]).toBeTruthy();
+      expect(seen.keys[1]).not.toBe(seen.keys[0]);
+      expect(seen.products.size).toBe(2);
+    });
+  });
+
   describe('with sizes whose save is refused', () => {
     const refusal = { success: false, message: 'SKU TEE-M is already used by another product.' };
 
@@ -137,20 +222,6 @@ describe('admin create product', () => {
         }),
       );
       return seen;
-    }
-
-    /** typeSizes fills in a shirt sold in S and M, with stock and a price of its own for M. */
-    async function typeSizes(user) {
-      await fill(user, 'Name', 'Clash Shirt');
-      await fill(user, 'Quantity', '10');
-      await user.click(screen.getByRole('button', { name: 'Add option' }));
-      await fill(user, 'Option 1 values', 'S, M');
-      await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
-      await user.clear(screen.getByLabelText('Stock of M'));
-      await user.paste('6');
-      await fill(user, 'Price of M', '949');
-      await user.clear(screen.getByLabelText('SKU of M'));
-      await user.paste('TEE-M');
     }
 
     const expectKept = () => {
