@@ -10,6 +10,7 @@
 import { api } from './client';
 import { checkoutLine } from '../components/variants/variants';
 import { CHECKOUT_KEY, readJSON } from '../storage-keys';
+import { newRequestKey } from './request-key';
 
 /** The fixed placeholder payment nonce: no card tokenising happens on the client. */
 export const PAYMENT_NONCE = 'fake-valid-nonce';
@@ -26,7 +27,7 @@ export function checkoutKey(cart, userId) {
   const checkout = checkoutOf(cart, userId);
   const stored = readJSON(CHECKOUT_KEY, null);
   if (stored?.checkout === checkout && typeof stored.key === 'string' && stored.key) return stored.key;
-  const key = crypto.randomUUID();
+  const key = newRequestKey();
   try {
     localStorage.setItem(CHECKOUT_KEY, JSON.stringify({ checkout, key }));
   } catch {

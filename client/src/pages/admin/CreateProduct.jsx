@@ -9,6 +9,7 @@ import useProductAction from '../../components/dashboard/useProductAction';
 import { EMPTY_VARIANTS } from '../../components/dashboard/variantRows';
 import { saveNew } from '../../components/dashboard/saveProduct';
 import { PRODUCT_CREATED } from '../../texts';
+import { newRequestKey } from '../../api/request-key';
 
 /**
  * CreateProduct is the admin's form for a new product. Its sizes and colours are saved once
@@ -28,7 +29,7 @@ export default function CreateProduct() {
 
   const submit = () =>
     act(async () => {
-      createKey.current ??= crypto.randomUUID();
+      createKey.current ??= newRequestKey();
       const answer = await saveNew(values, variants, photo, createKey.current);
       createKey.current = null;
       return answer;

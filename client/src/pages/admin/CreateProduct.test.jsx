@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
@@ -194,8 +194,10 @@ describe('admin create product', () => {
       expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
 
-      await user.click(screen.getByRole('link', { name: 'Create Product' })); // the admin menu's
-      await user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
+      // The admin comes back to the form for another product.
+      cleanup();
+      const again = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await again.user.click(await screen.findByRole('button', { name: 'CREATE PRODUCT' }));
       await waitFor(() => expect(seen.keys).toHaveLength(2));
       expect(seen.keys[0]).toBeTruthy();
       expect(seen.keys[1]).toBeTruthy();
