@@ -285,7 +285,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     });
   });
 
-  it('sends the version it loaded with the sizes; when another edit came first it keeps the rows, shows the stock now, and saves over it next', async () => {
+  it('sends the version it loaded with the sizes; when another edit came first it keeps the rows, shows the stock and fields now, and saves over it next', async () => {
     const loaded = { ...tee, updatedAt: '2026-11-23T10:00:00.000Z' };
     // The other edit set M Navy's stock to 1 and S Navy's to 3.
     const stockNow = { v1: 3, v2: 1 };
@@ -310,7 +310,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
     await user.click(update);
 
-    expect(await screen.findByText(/Your changes are still here/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your changes are still here, and everything you did not change shows what the shop has now \(that edit changed Price\)/)).toBeInTheDocument();
     await waitFor(() => expect(update).not.toHaveClass('ant-btn-loading'));
     // The notice says what UPDATE PRODUCT does now; a toast saying "reload" would contradict it.
     expect(screen.queryByText(changed.message)).not.toBeInTheDocument();
@@ -318,7 +318,8 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.variants.updatedAt).toBe(loaded.updatedAt);
     expect(sent.calls).toEqual(['variants']);
     expect(screen.getByLabelText('SKU of L / Sand')).toHaveValue('RT-L-SAND-B');
-    expect(screen.getByLabelText('Price')).toHaveValue(tee.price);
+    // The price the admin left alone is the other edit's: saved again, the one loaded would undo it.
+    expect(screen.getByLabelText('Price')).toHaveValue(other.price);
     // The stock left alone shows the shop's figure now; the one typed stays.
     expect(screen.getByLabelText('Stock of M / Navy')).toHaveValue(1);
     expect(screen.getByLabelText('Stock of S / Navy')).toHaveValue(9);
@@ -330,6 +331,7 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(sent.variants.updatedAt).toBe(other.updatedAt);
     expect(sent.variants.variants[4].sku).toBe('RT-L-SAND-B');
     expect(sent.variants.variants[0].quantity).toBe(9);
+    expect(sent.update.price).toBe(String(other.price));
     // M Navy goes without a stock: the server keeps the figure shown, as sales leave it.
     expect(sent.variants.variants[1]).not.toHaveProperty('quantity');
     logged.mockRestore();
@@ -398,8 +400,8 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
       expect(notice).toHaveTextContent(
         "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
-        "Your changes are still here, and the stock, SKUs and prices you did not change show the shop's figures: " +
-        'UPDATE PRODUCT again saves your changes over that edit, or reload the page to start from it.');
+        "Your changes are still here, and everything you did not change shows what the shop has now: UPDATE " +
+        'PRODUCT again saves your changes over that edit, or reload the page to start from it.');
       expect(screen.queryByText(CHANGED)).not.toBeInTheDocument();
       expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, M');
       expect(screen.queryByLabelText('Stock of L / Sand')).not.toBeInTheDocument();
@@ -435,9 +437,9 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
 
       expect(notice).toHaveTextContent(
         "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
-        'That edit removed L / Sand: your changes to it are gone. Your other changes are still here, and the stock, ' +
-        "SKUs and prices you did not change show the shop's figures: UPDATE PRODUCT again saves your changes over " +
-        'that edit, or reload the page to start from it.');
+        'That edit removed L / Sand: your changes to it are gone. Your other changes are still here, and everything ' +
+        'you did not change shows what the shop has now: UPDATE PRODUCT again saves your changes over that edit, ' +
+        'or reload the page to start from it.');
       expect(screen.getByLabelText('SKU of S / Navy')).toHaveValue('TEE-S-NAVY-2');
       await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
       expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
@@ -498,8 +500,8 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
       expect(notice).toHaveTextContent(
         "Another edit changed this product since you opened it. The sizes and colours below are the shop's now. " +
         'It changed the options as well, so your option changes are gone: make them again. Your other changes are ' +
-        "still here, and the stock, SKUs and prices you did not change show the shop's figures: UPDATE PRODUCT again " +
-        'saves your changes over that edit, or reload the page to start from it.');
+        'still here, and everything you did not change shows what the shop has now: UPDATE PRODUCT again saves ' +
+        'your changes over that edit, or reload the page to start from it.');
       expect(screen.getByLabelText('Option 1 values')).toHaveValue('S, Medium, L');
       expect(screen.getByLabelText('Option 2 values')).toHaveValue('Navy, Sand');
       expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(3);

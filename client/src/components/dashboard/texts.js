@@ -1,42 +1,46 @@
 // The dashboard's own texts, which SPEC does not have (SPEC's fixed texts are in src/texts.js).
 
-/**
- * Said on the form, in place of the server's refusal, when an edit was refused because another
- * admin's edit changed the product since it was loaded: what was typed stays, the stock the
- * admin left alone shows the shop's figures now, and the next UPDATE PRODUCT saves it over theirs.
- */
-export const PRODUCT_CHANGED =
-  'Another edit changed this product since you opened it. Your changes are still here, and the ' +
-  'stock you did not change shows the shop\'s figures now: UPDATE PRODUCT again saves your ' +
-  'changes over that edit, or reload the page to start from it.';
+/** joined lists labels as a sentence does: "Name", "Name and Price", "Name, Price and Shipping". */
+const joined = (labels) => (labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]);
 
 /**
- * productChangedText is the notice for a refused edit of a product sold by size or colour, once
- * the form shows its sizes and colours as the shop has them now (withShopNow): `lost` names the
- * rows the admin changed that the other edit removed (those changes are gone), `optionsKept`
- * says the admin's option changes are made again on the shop's variants, `optionsRedo` that they
- * could not be and are gone. Each sentence holds for the next save.
+ * productChangedText is said on the form, in place of the server's refusal, when an edit was
+ * refused because another admin's edit changed the product since it was loaded, once the form
+ * shows the product as the shop has it now with the admin's changes kept on it (withFieldsNow,
+ * and withShopNow for its sizes and colours): `taken` names the fields that edit changed, which
+ * now show its values; `kept` those the admin changed too, which keep the admin's. For a product
+ * `sized` (sold by size or colour, now or as loaded): `lost` names the rows the admin changed
+ * that the other edit removed (those changes are gone), `optionsKept` says the admin's option
+ * changes are made again on the shop's variants, `optionsRedo` that they could not be and are
+ * gone. Each sentence holds for the next save: UPDATE PRODUCT saves the admin's changes, and
+ * nothing else, over that edit.
  */
-export function productChangedText({ lost = [], optionsKept = false, optionsRedo = false } = {}) {
+export function productChangedText({
+  sized = false, taken = [], kept = [], lost = [], optionsKept = false, optionsRedo = false,
+} = {}) {
   const said = ['Another edit changed this product since you opened it.'];
-  said.push(optionsKept
-    ? 'The variants below are the shop\'s now, with your option changes made on them.'
-    : 'The sizes and colours below are the shop\'s now.');
+  if (sized) {
+    said.push(optionsKept
+      ? 'The variants below are the shop\'s now, with your option changes made on them.'
+      : 'The sizes and colours below are the shop\'s now.');
+  }
   if (lost.length > 0) {
     said.push(`That edit removed ${listed(lost)}: your changes to ${lost.length > 1 ? 'them' : 'it'} are gone.`);
   }
   if (optionsRedo) {
     said.push('It changed the options as well, so your option changes are gone: make them again.');
   }
+  if (kept.length > 0) said.push(`You and that edit both changed ${joined(kept)}: the form keeps yours.`);
   const rest = lost.length > 0 || optionsRedo ? 'Your other changes are still here' : 'Your changes are still here';
-  said.push(`${rest}, and the stock, SKUs and prices you did not change show the shop's figures: UPDATE ` +
+  const theirs = taken.length > 0 ? ` (that edit changed ${joined(taken)})` : '';
+  said.push(`${rest}, and everything you did not change shows what the shop has now${theirs}: UPDATE ` +
     'PRODUCT again saves your changes over that edit, or reload the page to start from it.');
   return said.join(' ');
 }
 
 /**
  * How the server's refusal (409) of an edit made on a copy of the product that another admin's
- * edit has made stale begins: the one refusal the form explains itself (PRODUCT_CHANGED), as
+ * edit has made stale begins: the one refusal the form explains itself (productChangedText), as
  * the next UPDATE PRODUCT answers it. Its other 409s (a SKU in use, a category deleted) are
  * the admin's to put right, and stay toasts.
  */

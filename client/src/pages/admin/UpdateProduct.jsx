@@ -9,8 +9,8 @@ import { explainedOnScreen } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
-import { EMPTY_PRODUCT, productValues, withStockNow } from '../../components/dashboard/productValues';
-import { PRODUCT_CHANGED, STALE_COPY_REFUSAL, productChangedText } from '../../components/dashboard/texts';
+import { EMPTY_PRODUCT, productValues, withFieldsNow } from '../../components/dashboard/productValues';
+import { STALE_COPY_REFUSAL, productChangedText } from '../../components/dashboard/texts';
 import useProductAction from '../../components/dashboard/useProductAction';
 import { useProductsListPage } from '../../components/dashboard/productsListPage';
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
@@ -24,8 +24,8 @@ import {
  * UpdateProduct lets the admin edit every field of one product, its sizes and colours included,
  * or delete it. The form is filled once, from the product as the server has it when the page
  * opens, and then holds what the admin types: a reload of the product (after a refused save)
- * does not overwrite it, but for the stock figures the admin left alone and the sizes and
- * colours, which become the shop's with the admin's changes kept on them where they fit.
+ * does not overwrite it, but for what the admin left alone, which becomes the shop's (see
+ * changedMeanwhile).
  */
 export default function UpdateProduct() {
   const { slug } = useParams();
@@ -54,21 +54,24 @@ export default function UpdateProduct() {
 
   // Refused because another admin's edit changed the product since the form was loaded: what
   // was typed stays, and the next save is made over that edit, on purpose, as an edit of the
-  // product as it is now. The stock the admin left alone shows the shop's figures now (else
-  // the form would show one figure while a save kept another), and so do its sizes and colours:
-  // the variants that edit removed or added, its options, with the admin's own changes kept
-  // where they still have a place (withShopNow); a save of the variants as loaded would be
-  // refused for a variant gone, or would undo that edit. The form's notice says all this, and
-  // what of the admin's changes is gone, in place of the server's "reload it" toast. Answers
-  // whether it did.
+  // product as it is now. Every field the admin left alone shows the shop's value now
+  // (withFieldsNow): else the form would show one value while the shop has another, and the
+  // next save would put back the one loaded, undoing that edit's price or name unasked. So do
+  // its sizes and colours: the variants that edit removed or added, its options, with the
+  // admin's own changes kept where they still have a place (withShopNow); a save of the
+  // variants as loaded would be refused for a variant gone, or would undo that edit. The form's
+  // notice says all this, and what of the admin's changes is gone, in place of the server's
+  // "reload it" toast. Answers whether it did.
   const changedMeanwhile = async () => {
     const { data: now } = await refetch();
     if (!now?.updatedAt) return false;
-    setValues((v) => withStockNow(v, now));
+    // The notice speaks of the form as it was sent; what was typed since is kept the same way.
+    const fields = withFieldsNow(values, now);
+    setValues((v) => withFieldsNow(v, now).values);
     const sized = variants.options.length > 0 || (now.options ?? []).length > 0 || (variants.base?.options.length ?? 0) > 0;
     const merged = withShopNow(variants, now);
     setVariants(merged.state);
-    setNotice(sized ? productChangedText(merged) : PRODUCT_CHANGED);
+    setNotice(productChangedText({ ...(sized ? merged : {}), sized, taken: fields.taken, kept: fields.kept }));
     return true;
   };
   // Sizes saved but fields refused: the next try edits the version those sizes made.

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
-import { admin, products, signedIn } from '../../test/fixtures';
+import { admin, categories, products, signedIn } from '../../test/fixtures';
 
 describe('admin update product', () => {
   const PRODUCT = '/dashboard/admin/product/product-2';
@@ -126,7 +126,11 @@ describe('admin update product', () => {
     const update = screen.getByRole('button', { name: 'UPDATE PRODUCT' });
     await user.click(update);
 
-    expect(await screen.findByText(/Your changes are still here, and the stock you did not change shows the shop's figures now: UPDATE PRODUCT again saves/)).toBeInTheDocument();
+    const notice = await screen.findByText(/^Another edit changed this product since you opened it\./);
+    expect(notice).toHaveTextContent(
+      'Another edit changed this product since you opened it. You and that edit both changed Description: the form ' +
+      'keeps yours. Your changes are still here, and everything you did not change shows what the shop has now: ' +
+      'UPDATE PRODUCT again saves your changes over that edit, or reload the page to start from it.');
     await waitFor(() => expect(update).not.toHaveClass('ant-btn-loading'));
     // No toast telling the admin to reload, against the notice saying UPDATE PRODUCT saves.
     expect(screen.queryByText(STALE)).not.toBeInTheDocument();
@@ -145,6 +149,65 @@ describe('admin update product', () => {
     expect(tries[1]).toMatchObject({
       description: 'My words', updatedAt: other.updatedAt, quantity: String(other.quantity), loadedQuantity: String(other.quantity),
     });
+    logged.mockRestore();
+  });
+
+  // Tab A set the price 899 -> 999 and saved; tab B changed only the description: its second
+  // UPDATE PRODUCT put the price (and name, category, shipping) back as B had loaded them.
+  it('shows every field the admin left alone as the other edit left it, keeps the ones they changed, and saves only theirs over it', async () => {
+    const loaded = { ...product, price: 899, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const other = {
+      ...loaded, name: 'Their Name', price: 999, category: categories[1], shipping: false,
+      updatedAt: '2026-11-23T10:05:00.000Z',
+    };
+    const tries = conflict(loaded, other);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await user.clear(await screen.findByLabelText('Description'));
+    await user.paste('My words');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    const notice = await screen.findByText(/^Another edit changed this product since you opened it\./);
+    expect(notice).toHaveTextContent(
+      'Another edit changed this product since you opened it. Your changes are still here, and everything you did ' +
+      'not change shows what the shop has now (that edit changed Name, Price, Shipping and Category): UPDATE PRODUCT ' +
+      'again saves your changes over that edit, or reload the page to start from it.');
+    expect(screen.getByLabelText('Name')).toHaveValue('Their Name');
+    expect(screen.getByLabelText('Price')).toHaveValue(999);
+    expect(screen.getByLabelText('Description')).toHaveValue('My words');
+    expect(await screen.findByTitle('Jeans')).toBeInTheDocument();
+    expect(screen.getByTitle('No')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(tries[1]).toMatchObject({
+      name: 'Their Name', description: 'My words', price: '999', category: categories[1]._id, shipping: '0',
+      updatedAt: other.updatedAt,
+    });
+    logged.mockRestore();
+  });
+
+  it('keeps a field the admin changed that the other edit changed too, and names it', async () => {
+    const loaded = { ...product, price: 899, updatedAt: '2026-11-23T10:00:00.000Z' };
+    const other = { ...loaded, price: 999, description: 'Their words', updatedAt: '2026-11-23T10:05:00.000Z' };
+    const tries = conflict(loaded, other);
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await user.clear(await screen.findByLabelText('Price'));
+    await user.paste('950');
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+
+    const notice = await screen.findByText(/^Another edit changed this product since you opened it\./);
+    expect(notice).toHaveTextContent(
+      'Another edit changed this product since you opened it. You and that edit both changed Price: the form keeps ' +
+      'yours. Your changes are still here, and everything you did not change shows what the shop has now (that ' +
+      'edit changed Description): UPDATE PRODUCT');
+    expect(screen.getByLabelText('Price')).toHaveValue(950);
+    expect(screen.getByLabelText('Description')).toHaveValue('Their words');
+
+    await user.click(screen.getByRole('button', { name: 'UPDATE PRODUCT' }));
+    expect(await screen.findByText('Product Updated Successfully')).toBeInTheDocument();
+    expect(tries[1]).toMatchObject({ price: '950', description: 'Their words', updatedAt: other.updatedAt });
     logged.mockRestore();
   });
 
