@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Input, Select } from 'antd';
+import CategorySelect from './CategorySelect';
 import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
 import Field from './FormField';
@@ -10,9 +11,9 @@ import { rowName, rowsProblem, stockOf, valuesProblem } from './variantRows';
 import { leftOutWithStock, withConfirmed, withRowsBack } from './shopVariants';
 
 /**
- * ProductForm edits every field of a product: category, photo, name, description, price,
- * quantity, shipping, and its sizes and colours (`variants`, see VariantEditor; with variants the
- * quantity is their stock). `current` is the saved product whose photo shows until a new one is chosen.
+ * ProductForm edits every field of a product: category (CategorySelect reads the choices),
+ * photo, name, description, price, quantity, shipping, and its sizes and colours (`variants`, see
+ * VariantEditor; with variants the quantity is their stock). `current` is the saved product whose photo shows until a new one is chosen.
  * While `busy` (a save or delete of the product is under way) the submit button waits, and
  * shows it is busy when `saving` (the save is the form's own); `notice`, when set, is said
  * above the buttons.
@@ -22,7 +23,7 @@ import { leftOutWithStock, withConfirmed, withRowsBack } from './shopVariants';
  * them and save, or Keep them, which puts them back among the rows.
  */
 export default function ProductForm({
-  values, setValues, categories, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants,
+  values, setValues, photo, setPhoto, current, onSubmit, submitLabel, variants, setVariants,
   busy = false, saving = false, notice, children,
 }) {
   const byVariant = variants.variants.length > 0;
@@ -57,17 +58,7 @@ export default function ProductForm({
 
   return (
     <form onSubmit={submit} style={{ maxWidth: 720 }}>
-      <Field id="product-category" label="Category">
-        <Select
-          id="product-category"
-          placeholder="Select a category"
-          style={{ width: '100%' }}
-          value={values.category}
-          onChange={set('category')}
-          options={categories.map((c) => ({ value: c._id, label: c.name }))}
-          virtual={false} // every category an option to screen readers, not just those beside the active one
-        />
-      </Field>
+      <CategorySelect value={values.category} onChange={set('category')} />
       <div style={{ marginBottom: 16 }}>
         <Button block onClick={() => fileInput.current?.click()}>
           {photo ? photo.name : 'Upload Photo'}

@@ -15,6 +15,8 @@ import {
 import useOneAtATime from '../../hooks/useOneAtATime';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 import ScrollRegion from '../../components/dashboard/ScrollRegion';
+import ErrorState from '../../components/status/ErrorState';
+import { LOADING_TEXT } from '../../texts';
 
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
@@ -42,10 +44,14 @@ const savedName = (answer, sent) => answer?.category?.name ?? sent.trim();
  * CreateCategory is the admin's category management: create, list, rename and delete. A create
  * or rename is told with the name as stored ("Socks is created", not "Socks   is created").
  * After a delete the keyboard's focus goes to the next row's Delete, else the previous row's,
- * else to the list's heading, rather than to the page with the row that held it.
+ * else to the list's heading, rather than to the page with the row that held it. A list that
+ * could not be loaded says so, with Try again, rather than show an empty table, which reads as
+ * a shop without categories.
  */
 export default function CreateCategory() {
-  const { data: categories = [] } = useQuery(adminCategoriesQuery());
+  const { data, isPending, isError, error, refetch } = useQuery(adminCategoriesQuery());
+  const categories = data ?? [];
+  const listFailed = isError && data === undefined;
   const [name, setName] = useState('');
   const [selected, setSelected] = useState(null);
   const [updatedName, setUpdatedName] = useState('');
@@ -91,10 +97,14 @@ export default function CreateCategory() {
           onSubmit={() => once(() => create.mutateAsync(name))} saving={create.isPending} busy={busy} />
       </div>
       <h2 id="category-list" ref={heading} tabIndex={-1}>Categories</h2>
-      <ScrollRegion labelledBy="category-list" boxRef={list}>
-        <CategoryTable categories={categories} onEdit={openEdit}
-          onDelete={removeRow} deleting={deleting} busy={busy} />
-      </ScrollRegion>
+      {isPending && <p aria-busy="true">{LOADING_TEXT}</p>}
+      {listFailed && <ErrorState what="the categories" error={error} onRetry={refetch} />}
+      {!isPending && !listFailed && (
+        <ScrollRegion labelledBy="category-list" boxRef={list}>
+          <CategoryTable categories={categories} onEdit={openEdit}
+            onDelete={removeRow} deleting={deleting} busy={busy} />
+        </ScrollRegion>
+      )}
       {/* Each time it has opened, the dialog puts the focus in the name: antd's own choice, its
           Close (X), is not what a rename is for. An input's autoFocus comes too early: the
           dialog is not in the page yet. */}

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
 import { admin, categories, signedIn } from '../../test/fixtures';
+import { failedList } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/create-category';
 
@@ -132,12 +133,34 @@ describe('admin categories', () => {
     expect(screen.getAllByText('Something went wrong in input form')).toHaveLength(1);
   });
 
-  it('shows Something went wrong in getting category when the list fails', async () => {
-    server.use(http.get(url('category/get-category'), () => HttpResponse.error()));
+  // The list that failed showed as an empty table, a shop without categories, until a reload.
+  it('says the list could not be loaded, with Something went wrong in getting category and Try again', async () => {
+    let down = true;
+    server.use(http.get(url('category/get-category'), () =>
+      (down ? HttpResponse.error() : HttpResponse.json({ success: true, category: categories }))));
     const quiet = vi.spyOn(console, 'log').mockImplementation(() => {}); // the header logs its own failure
-    await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     expect(await screen.findByText('Something went wrong in getting category')).toBeInTheDocument();
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('We could not load the categories.');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
+    expect(screen.queryByText(/^We could not load/)).not.toBeInTheDocument();
     quiet.mockRestore();
+  });
+
+  it('shows please wait... until the list is in', async () => {
+    const list = held(() => HttpResponse.json({ success: true, category: categories }));
+    server.use(http.get(url('category/get-category'), list.handler));
+    await renderDashboard(PATH, { auth: signedIn(admin) });
+    expect(await screen.findByText('please wait...')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    list.release();
+    expect(await screen.findByRole('cell', { name: 'Shirts' })).toBeInTheDocument();
+    expect(screen.queryByText('please wait...')).not.toBeInTheDocument();
   });
 
   it('opens the edit dialog with the current name, renames and closes it', async () => {

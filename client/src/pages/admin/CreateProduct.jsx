@@ -1,6 +1,4 @@
 import { useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { adminCategoriesQuery } from '../../api/categories';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
@@ -20,7 +18,6 @@ import { newRequestKey } from '../../api/request-key';
  */
 export default function CreateProduct() {
   const [act, running] = useProductAction();
-  const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const [values, setValues] = useState(EMPTY_PRODUCT);
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
@@ -41,7 +38,6 @@ export default function CreateProduct() {
       <ProductForm
         values={values}
         setValues={setValues}
-        categories={categories}
         photo={photo}
         setPhoto={setPhoto}
         variants={variants}

@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
-import { admin, signedIn } from '../../test/fixtures';
+import { admin, categories, signedIn } from '../../test/fixtures';
+import { failedList, toastTexts } from '../../test/list-failure';
 
 const PATH = '/dashboard/admin/create-product';
 
@@ -204,6 +205,25 @@ describe('admin create product', () => {
       expect(seen.keys[1]).not.toBe(seen.keys[0]);
       expect(seen.products.size).toBe(2);
     });
+  });
+
+  // The Category choice was empty, with no way to ask again but a reload.
+  it('says the categories could not be loaded in place of the Category choice, and Try again offers them', async () => {
+    let down = true;
+    server.use(http.get(url('category/get-category'), () =>
+      (down ? HttpResponse.error() : HttpResponse.json({ success: true, category: categories }))));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the header's menu logs its own failure
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('We could not load the categories.');
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toContain('Something went wrong in getting category'));
+
+    down = false;
+    await user.click(retry);
+    await pick(user, 'Category', 'Jeans');
+    expect(screen.queryByText(/^We could not load/)).not.toBeInTheDocument();
+    logged.mockRestore();
   });
 
   describe('with sizes whose save is refused', () => {

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Button } from 'antd';
-import { adminCategoriesQuery } from '../../api/categories';
 import { productQuery } from '../../api/products';
 import { deleteProduct } from '../../api/admin-catalogue';
 import { explainedOnScreen } from '../../api/errors';
@@ -16,6 +15,7 @@ import { useProductsListPage } from '../../components/dashboard/productsListPage
 import { EMPTY_VARIANTS, variantRows } from '../../components/dashboard/variantRows';
 import { withShopNow } from '../../components/dashboard/shopVariants';
 import { saveEdit } from '../../components/dashboard/saveProduct';
+import ErrorState from '../../components/status/ErrorState';
 import {
   DELETE_PRODUCT_PROMPT, LOADING_TEXT, PRODUCT_DELETED, PRODUCT_UPDATED, SOMETHING_WENT_WRONG,
 } from '../../texts';
@@ -25,14 +25,13 @@ import {
  * or delete it. The form is filled once, from the product as the server has it when the page
  * opens, and then holds what the admin types: a reload of the product (after a refused save)
  * does not overwrite it, but for what the admin left alone, which becomes the shop's (see
- * changedMeanwhile).
+ * changedMeanwhile). A product that could not be loaded says so, with Try again.
  */
 export default function UpdateProduct() {
   const { slug } = useParams();
   // A save, a delete and the link back return to the page of the list the admin came from.
   const listPage = useProductsListPage();
   const [act, running] = useProductAction(listPage);
-  const { data: categories = [] } = useQuery(adminCategoriesQuery());
   const { data: product, error, refetch, isFetching } = useQuery({
     ...productQuery(slug),
     meta: { errorText: SOMETHING_WENT_WRONG, shownOnScreen: [404] },
@@ -95,6 +94,8 @@ export default function UpdateProduct() {
   };
 
   const filled = Boolean(product) && filledFrom === product._id;
+  // The product could not be loaded (a refusal, or no answer): nothing to fill the form from.
+  const failed = Boolean(error) && !product;
 
   // A product deleted meanwhile (or a mistyped address) has no form to show: say so, and
   // lead back to the list.
@@ -112,12 +113,12 @@ export default function UpdateProduct() {
     <DashboardShell title="Dashboard - Update Product" menu={<AdminMenu />}>
       <h1>Update Product</h1>
       {/* The form is longer than a screen: until it shows, please wait... takes a screen. */}
-      {!filled && !error && <p aria-busy="true" className="loading-screen">{LOADING_TEXT}</p>}
+      {!filled && !failed && <p aria-busy="true" className="loading-screen">{LOADING_TEXT}</p>}
+      {failed && <ErrorState what="this product" error={error} onRetry={refetch} />}
       {filled && (
         <ProductForm
           values={values}
           setValues={setValues}
-          categories={categories}
           photo={photo}
           setPhoto={setPhoto}
           current={product}

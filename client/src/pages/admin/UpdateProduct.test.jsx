@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { renderDashboard } from '../../components/dashboard/test-render';
 import { held, server, url } from '../../test/server';
 import { admin, categories, products, signedIn } from '../../test/fixtures';
+import { failedList, toastTexts } from '../../test/list-failure';
 
 describe('admin update product', () => {
   const PRODUCT = '/dashboard/admin/product/product-2';
@@ -277,6 +278,44 @@ describe('admin update product', () => {
     await user.click(screen.getByRole('link', { name: 'Back to all products' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
     expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  // With the API cut, the page showed its heading over nothing, and stayed so once it was back.
+  it('says the product could not be loaded, with Try again, which fills the form once the shop answers', async () => {
+    let down = true;
+    server.use(http.get(url('product/get-product/:slug'), () =>
+      (down ? HttpResponse.error() : HttpResponse.json({ success: true, product }))));
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('We could not load this product.');
+    expect(alert).toHaveTextContent('Check your connection');
+    expect(screen.getByRole('heading', { name: 'Update Product' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'UPDATE PRODUCT' })).not.toBeInTheDocument();
+    await waitFor(() => expect(toastTexts()).toContain('Something went wrong'));
+
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByLabelText('Name')).toHaveValue(product.name);
+    expect(screen.queryByText(/^We could not load/)).not.toBeInTheDocument();
+  });
+
+  it('says the categories could not be loaded in place of the Category choice, with Try again', async () => {
+    let down = true;
+    server.use(http.get(url('category/get-category'), () =>
+      (down ? HttpResponse.error() : HttpResponse.json({ success: true, category: categories }))));
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the header's menu logs its own failure
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    const { alert, retry } = await failedList();
+    expect(alert).toHaveTextContent('We could not load the categories.');
+    expect(screen.queryByLabelText('Category')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue(product.name);
+    await waitFor(() => expect(toastTexts()).toContain('Something went wrong in getting category'));
+
+    down = false;
+    await user.click(retry);
+    expect(await screen.findByTitle('Shirts')).toBeInTheDocument();
+    expect(screen.queryByText(/^We could not load/)).not.toBeInTheDocument();
     logged.mockRestore();
   });
 
