@@ -58,3 +58,14 @@ export function reportError(error, errorText, shownOnScreen = []) {
     toast.error(message, { id: `error:${message}` });
   } else console.log(error);
 }
+
+/**
+ * goneIsDone answers the promise of a delete with a 404 counted as done: what it deletes is
+ * not there, deleted by an earlier try whose answer was lost, or by another admin meanwhile.
+ * Any other failure is thrown on.
+ */
+export const goneIsDone = (deleting) =>
+  deleting.catch((error) => {
+    if (error?.status === 404) return undefined;
+    throw error;
+  });

@@ -2,7 +2,8 @@
 // error from one place), and every failure, read or write, reaches reportError here, so no
 // screen writes its own error toast. A query or mutation names its fixed failure text in
 // `meta.errorText`; without one its failure is silent (logged only). `meta.shownOnScreen` lists
-// the statuses its screen explains itself, without a toast.
+// the statuses its screen explains itself, without a toast. A write names in
+// `meta.rereadOnError` what to read again when it fails (see rereadAfterFailure).
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { reportError } from './errors';
 
@@ -14,13 +15,28 @@ import { reportError } from './errors';
  */
 export const SEEN_AS_IT_IS_NOW = { staleTime: 0, refetchOnWindowFocus: true };
 
+/**
+ * rereadAfterFailure asks the server again for the reads `keys` names (query keys, or a function
+ * of the write's variables answering them) after a write failed: a failure is not proof that
+ * nothing was written (the server did it and the answer was lost, or another admin's change
+ * refused it), so the screen shows what the shop has rather than what it showed before. The
+ * write stays under way until those reads are in, its screen then showing the truth.
+ */
+function rereadAfterFailure(client, keys, variables) {
+  const queryKeys = (typeof keys === 'function' ? keys(variables) : keys) ?? [];
+  return Promise.all(queryKeys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
 export function makeQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => reportError(error, query.meta?.errorText, query.meta?.shownOnScreen),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => reportError(error, mutation.meta?.errorText),
+      onError: (error, variables, _context, mutation, { client }) => {
+        reportError(error, mutation.meta?.errorText);
+        return rereadAfterFailure(client, mutation.meta?.rereadOnError, variables);
+      },
     }),
     defaultOptions: {
       // A failed read shows its error state at once, with Try again; nothing retries behind it.

@@ -3,8 +3,10 @@
 // product list (by default its first, where a new product shows). A product's own page is
 // not asked again: a deleted or renamed product's would answer 404, it is fetched anew when
 // next opened. On failure the server's message, else the generic text (from the query
-// cache), and the form keeps what was typed. The answer is awaited before any toast. A
-// failure the call explains on its screen (explainedOnScreen) is not toasted as well.
+// cache), and the form keeps what was typed; the product lists are read again all the same
+// when next shown, and so is what `reread` names (query keys) at once: a change whose answer
+// was lost may have been made. The answer is awaited before any toast. A failure the call
+// explains on its screen (explainedOnScreen) is not toasted as well.
 //
 // One change runs at a time: while one is under way another is not sent (a double click sends
 // one request), and `running` is the success text of the change under way (empty when none),
@@ -23,7 +25,7 @@ export default function useProductAction(listPage = ADMIN_PRODUCTS) {
   const once = useOneAtATime();
   const mutation = useMutation({
     mutationFn: ({ call }) => call(),
-    meta: { errorText: SOMETHING_WENT_WRONG },
+    meta: { errorText: SOMETHING_WENT_WRONG, rereadOnError: ({ reread = [] }) => [PRODUCTS_KEY, ...reread] },
     onSuccess: async (_answer, { successText }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: PRODUCTS_KEY }),
@@ -33,6 +35,6 @@ export default function useProductAction(listPage = ADMIN_PRODUCTS) {
       navigate(listPage);
     },
   });
-  const act = (call, successText) => once(() => mutation.mutateAsync({ call, successText }));
+  const act = (call, successText, reread) => once(() => mutation.mutateAsync({ call, successText, reread }));
   return [act, mutation.isPending ? mutation.variables.successText : ''];
 }

@@ -21,7 +21,12 @@ export default function CancelOrder({ order, token, onCancelled }) {
   const queryClient = useQueryClient();
   const cancel = useMutation({
     mutationFn: () => cancelOrder(order._id),
-    meta: { errorText: SOMETHING_WENT_WRONG },
+    meta: {
+      errorText: SOMETHING_WENT_WRONG,
+      // Refused or unanswered, the order may have changed meanwhile (shipped, cancelled elsewhere
+      // or by this very call): it is loaded again, and so is the list.
+      rereadOnError: [orderKey(token, order._id), [...ORDERS_KEY, 'mine']],
+    },
     onSuccess: (answer) => {
       queryClient.setQueryData(orderKey(token, order._id), answer.order);
       // The lists show the new status, and the units are back in stock.
@@ -30,9 +35,6 @@ export default function CancelOrder({ order, token, onCancelled }) {
       toast.success(answer.message || 'Order cancelled');
       onCancelled?.();
     },
-    onError: () =>
-      [orderKey(token, order._id), [...ORDERS_KEY, 'mine']].forEach((queryKey) =>
-        queryClient.invalidateQueries({ queryKey })),
     onSettled: () => {
       sending.current = false;
       setAsking(false);

@@ -14,7 +14,9 @@ import { ADMIN_ORDERS_PAGE_SIZE } from '../../rules';
  * the admin change each one's status. A change that lands is told to screen readers (SPEC shows
  * it with no toast; the list's reload alone says nothing to them). While a change is under
  * way its order's dropdown shows the status chosen, busy and closed to another change, until
- * the reloaded list has it; a change that fails leaves the status as it was.
+ * the reloaded list has it. A change that fails is followed by a reload of the list too, and
+ * its dropdown stays busy until then: the server may have made the change and lost the answer
+ * (the order shipped, the shopper mailed), so the dropdown shows the status the order has.
  */
 export default function AdminOrders() {
   const [auth] = useAuth();
@@ -25,7 +27,7 @@ export default function AdminOrders() {
   const [pending, setPending] = useState({});
   const status = useMutation({
     mutationFn: ({ order, value }) => updateOrderStatus(order._id, value),
-    meta: { errorText: ORDER_STATUS_ERROR },
+    meta: { errorText: ORDER_STATUS_ERROR, rereadOnError: [ORDERS_KEY] },
     onSuccess: (_answer, { number, value }) => {
       setChanged(`Order #${number} is now ${value}.`);
       return queryClient.invalidateQueries({ queryKey: ORDERS_KEY });

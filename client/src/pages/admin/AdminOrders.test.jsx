@@ -250,6 +250,28 @@ describe('admin orders', () => {
     expect(changes).toEqual(['Shipped', 'Delivered']);
   });
 
+  // The store set Shipped and mailed the shopper, but the answer was lost: the dropdown went
+  // back to the status before, which the order no longer had.
+  it('reloads the list after a change whose answer was lost, and shows the status the order has', async () => {
+    let list = orders;
+    const all = answerOrders(() => list);
+    server.use(http.put(url('auth/order-status/:id'), async ({ request, params }) => {
+      const { status } = await request.json();
+      list = list.map((o) => (o._id === params.id ? { ...o, status } : o));
+      return HttpResponse.error();
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 2');
+    await user.click(card(2).getByRole('combobox', { name: 'Status of order #2' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).not.toBeNull());
+    await user.click(within(document.querySelector('.ant-select-dropdown')).getByTitle('Shipped'));
+    expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
+    await waitFor(() => expect(all).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(card(2).getByRole('combobox', { name: 'Status of order #2' })).toBeEnabled());
+    expect(card(2).getByRole('table')).toHaveTextContent('Shipped');
+    expect(card(2).getByRole('table')).not.toHaveTextContent('Not Process');
+  });
+
   it('shows Something went wrong while fetching orders when the list fails, and Try again loads it', async () => {
     let fail = true;
     const pages = pagedOrders(orders);

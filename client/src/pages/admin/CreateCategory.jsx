@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { adminCategoriesQuery, CATEGORIES_KEY } from '../../api/categories';
 import { createCategory, updateCategory, deleteCategory } from '../../api/admin-catalogue';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
+import { goneIsDone } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import CategoryForm from '../../components/dashboard/CategoryForm';
@@ -18,19 +19,25 @@ import ScrollRegion from '../../components/dashboard/ScrollRegion';
 import ErrorState from '../../components/status/ErrorState';
 import { LOADING_TEXT } from '../../texts';
 
+/** What a category write changes: the category lists, and the products, which carry their category's name. */
+const CHANGED_BY_CATEGORY = [CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY];
+
 /**
  * useCategoryChange runs one category write: on success it refreshes the category lists (and
  * the products, which carry their category's name) and then calls done(answer, variables), so
  * the write stays under way until the list shows it (a deleted row is gone before its Delete
- * can be clicked again); a failure shows the server's message, else errorText.
+ * can be clicked again); a failure shows the server's message, else errorText, and reads them
+ * again all the same: a write whose answer was lost may have been made (a category created
+ * shows in the list, and a second Submit is not left to say it "already exists" of a
+ * category nowhere to be seen).
  */
 function useCategoryChange(write, errorText, done) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    meta: { errorText },
+    meta: { errorText, rereadOnError: CHANGED_BY_CATEGORY },
     onSuccess: async (answer, variables) => {
-      await Promise.all([CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY].map((queryKey) =>
+      await Promise.all(CHANGED_BY_CATEGORY.map((queryKey) =>
         queryClient.invalidateQueries({ queryKey })));
       done(answer, variables);
     },
@@ -44,9 +51,10 @@ const savedName = (answer, sent) => answer?.category?.name ?? sent.trim();
  * CreateCategory is the admin's category management: create, list, rename and delete. A create
  * or rename is told with the name as stored ("Socks is created", not "Socks   is created").
  * After a delete the keyboard's focus goes to the next row's Delete, else the previous row's,
- * else to the list's heading, rather than to the page with the row that held it. A list that
- * could not be loaded says so, with Try again, rather than show an empty table, which reads as
- * a shop without categories.
+ * else to the list's heading, rather than to the page with the row that held it. A delete
+ * answered 404 found the category gone already (an earlier try whose answer was lost, another
+ * admin): it is done. A list that could not be loaded says so, with Try again, rather than
+ * show an empty table, which reads as a shop without categories.
  */
 export default function CreateCategory() {
   const { data, isPending, isError, error, refetch } = useQuery(adminCategoriesQuery());
@@ -67,7 +75,7 @@ export default function CreateCategory() {
       setSelected(null);
       setUpdatedName('');
     });
-  const remove = useCategoryChange((category) => deleteCategory(category._id), SOMETHING_WENT_WRONG,
+  const remove = useCategoryChange((category) => goneIsDone(deleteCategory(category._id)), SOMETHING_WENT_WRONG,
     () => toast.success(CATEGORY_DELETED));
 
   // One write at a time over the three: the one under way shows busy, the other buttons wait.

@@ -163,6 +163,38 @@ describe('admin categories', () => {
     expect(screen.queryByText('please wait...')).not.toBeInTheDocument();
   });
 
+  // The server made the category but the answer was lost: it stayed out of the list, and a
+  // second Submit said it already exists, of a category nowhere to be seen.
+  it('reads the list again after a create whose answer was lost, and shows the category made', async () => {
+    const list = [...categories];
+    listCategories(list);
+    server.use(http.post(url('category/create-category'), () => {
+      list.push({ _id: 'c9', name: 'Hats', slug: 'hats' });
+      return HttpResponse.error();
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByRole('cell', { name: 'Shirts' });
+    await user.type(screen.getByLabelText('Category name'), 'Hats');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Something went wrong in input form')).toBeInTheDocument();
+    expect(await table().findByRole('cell', { name: 'Hats' })).toBeInTheDocument();
+  });
+
+  it('counts a delete answered 404 (the category is gone already) as done, and reloads the list', async () => {
+    let list = [...categories];
+    listCategories(list);
+    server.use(http.delete(url('category/delete-category/:id'), ({ params }) => {
+      list = list.filter((c) => c._id !== params.id);
+      listCategories(list);
+      return HttpResponse.json({ success: false, message: 'Category not found.' }, { status: 404 });
+    }));
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Delete Jeans' }));
+    expect(await screen.findByText('Category is deleted')).toBeInTheDocument();
+    await waitFor(() => expect(table().queryByRole('cell', { name: 'Jeans' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Category not found.')).not.toBeInTheDocument();
+  });
+
   it('opens the edit dialog with the current name, renames and closes it', async () => {
     const list = categories.map((c) => ({ ...c }));
     listCategories(list);

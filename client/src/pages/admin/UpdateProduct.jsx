@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Button } from 'antd';
 import { productQuery } from '../../api/products';
 import { deleteProduct } from '../../api/admin-catalogue';
-import { explainedOnScreen } from '../../api/errors';
+import { explainedOnScreen, goneIsDone } from '../../api/errors';
 import DashboardShell from '../../components/dashboard/DashboardShell';
 import AdminMenu from '../../components/dashboard/AdminMenu';
 import ProductForm from '../../components/dashboard/ProductForm';
@@ -32,8 +32,9 @@ export default function UpdateProduct() {
   // A save, a delete and the link back return to the page of the list the admin came from.
   const listPage = useProductsListPage();
   const [act, running] = useProductAction(listPage);
+  const productRead = productQuery(slug);
   const { data: product, error, refetch, isFetching } = useQuery({
-    ...productQuery(slug),
+    ...productRead,
     meta: { errorText: SOMETHING_WENT_WRONG, shownOnScreen: [404] },
     staleTime: 0,
   });
@@ -87,10 +88,13 @@ export default function UpdateProduct() {
   };
   const update = () => act(save, PRODUCT_UPDATED);
 
+  // A delete answered 404 found the product gone already (an earlier try whose answer was
+  // lost, another admin): it is done. One that fails otherwise reads the product again, which
+  // shows it not found when the delete was made after all.
   const remove = async () => {
     const answer = window.prompt(DELETE_PRODUCT_PROMPT);
     if (!answer) return;
-    await act(() => deleteProduct(product._id), PRODUCT_DELETED);
+    await act(() => goneIsDone(deleteProduct(product._id)), PRODUCT_DELETED, [productRead.queryKey]);
   };
 
   const filled = Boolean(product) && filledFrom === product._id;

@@ -391,6 +391,43 @@ describe('admin update product', () => {
     prompt.mockRestore();
   });
 
+  // A retry after a lost answer was refused "Product not found." and the form stayed.
+  it('counts a delete answered 404 (the product is gone already) as done', async () => {
+    server.use(http.delete(url('product/delete-product/:id'), () =>
+      HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })));
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const { user, router } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    expect(await screen.findByText('Product DEleted Succfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    expect(screen.queryByText('Product not found.')).not.toBeInTheDocument();
+    prompt.mockRestore();
+  });
+
+  it('reads the product again after a delete whose answer was lost, and shows it gone', async () => {
+    let deleted = false;
+    server.use(
+      http.delete(url('product/delete-product/:id'), () => {
+        deleted = true;
+        return HttpResponse.error();
+      }),
+      http.get(url('product/get-product/:slug'), () => (deleted
+        ? HttpResponse.json({ success: false, message: 'Product not found.' }, { status: 404 })
+        : HttpResponse.json({ success: true, product }))),
+    );
+    const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
+    const logged = vi.spyOn(console, 'log').mockImplementation(() => {}); // the page says it, the 404 is logged
+    const { user } = await renderDashboard(PRODUCT, { auth: signedIn(admin) });
+    await screen.findByLabelText('Name');
+    await user.click(screen.getByRole('button', { name: 'DELETE PRODUCT' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Product not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'DELETE PRODUCT' })).not.toBeInTheDocument();
+    prompt.mockRestore();
+    logged.mockRestore();
+  });
+
   it('shows Something went wrong when a delete fails without a message', async () => {
     server.use(http.delete(url('product/delete-product/:id'), () => HttpResponse.error()));
     const prompt = vi.spyOn(window, 'prompt').mockReturnValue('yes');
