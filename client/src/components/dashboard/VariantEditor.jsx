@@ -21,7 +21,7 @@
 // to Add option for the options and to the section's heading for the rows. Add option puts the
 // focus in the new option's name, its suggestion selected to type over: the new fields come
 // below the button, off a phone's screen.
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Input } from 'antd';
 import StackLabel from './StackLabel';
 import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
@@ -39,6 +39,35 @@ const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-
 // Sizes, colours and SKUs are codes: a phone keyboard must not capitalise or correct them
 // ("xs" is not "Xs", "XL" not "Xl"). Each is shown in the direction of its own script.
 const AS_TYPED = { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, dir: 'auto' };
+
+/** One variant's row: its name, SKU, price and stock fields, and Remove. */
+const VariantRow = memo(function VariantRow({ row, index, name, actions }) {
+  return (
+    <tr>
+      <th scope="row" dir="auto">{name}</th>
+      <td>
+        <StackLabel>SKU</StackLabel>
+        <Input aria-label={`SKU of ${name}`} value={row.sku} {...AS_TYPED}
+          onChange={(e) => actions.edit(index, { sku: e.target.value })} />
+      </td>
+      <td>
+        <StackLabel>Price</StackLabel>
+        <Input aria-label={`Price of ${name}`} type="number" min={0} step={0.01}
+          placeholder="Product price"
+          value={row.price} onChange={(e) => actions.edit(index, { price: e.target.value })} />
+      </td>
+      <td>
+        <StackLabel>Stock</StackLabel>
+        <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
+          onChange={(e) => actions.edit(index, { quantity: e.target.value })} />
+      </td>
+      <td className="stack-table__action">
+        <Button danger className="variant-table__remove" onClick={firstClickOnly(() => actions.remove(index))}
+          aria-label={`Remove ${name}`}>Remove</Button>
+      </td>
+    </tr>
+  );
+});
 
 export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const { options, variants } = value;
@@ -79,6 +108,14 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
     removingRow(i);
     change({ ...value, variants: variants.filter((_, k) => k !== i) });
   };
+  // One set of row actions for every render, calling this render's setRow and removeRow: a
+  // row draws again only when it changes (a keystroke in one of 500 rows draws that row).
+  const rowEdits = useRef(null);
+  rowEdits.current = { setRow, removeRow };
+  const rowActions = useMemo(() => ({
+    edit: (i, edit) => rowEdits.current.setRow(i, edit),
+    remove: (i) => rowEdits.current.removeRow(i),
+  }), []);
 
   const generateRows = () => change(generate(value, skuPrefix));
   // The notice's buttons and Remove all rows go as they are pressed: focus goes to the button
@@ -181,31 +218,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
             <tbody>
               {variants.map((row, i) => {
                 const name = rowName(options, row);
-                return (
-                  <tr key={row._id ?? name}>
-                    <th scope="row" dir="auto">{name}</th>
-                    <td>
-                      <StackLabel>SKU</StackLabel>
-                      <Input aria-label={`SKU of ${name}`} value={row.sku} {...AS_TYPED}
-                        onChange={(e) => setRow(i, { sku: e.target.value })} />
-                    </td>
-                    <td>
-                      <StackLabel>Price</StackLabel>
-                      <Input aria-label={`Price of ${name}`} type="number" min={0} step={0.01}
-                        placeholder="Product price"
-                        value={row.price} onChange={(e) => setRow(i, { price: e.target.value })} />
-                    </td>
-                    <td>
-                      <StackLabel>Stock</StackLabel>
-                      <Input aria-label={`Stock of ${name}`} type="number" min={0} value={row.quantity}
-                        onChange={(e) => setRow(i, { quantity: e.target.value })} />
-                    </td>
-                    <td className="stack-table__action">
-                      <Button danger className="variant-table__remove" onClick={firstClickOnly(() => removeRow(i))}
-                        aria-label={`Remove ${name}`}>Remove</Button>
-                    </td>
-                  </tr>
-                );
+                return <VariantRow key={row._id ?? name} row={row} index={i} name={name} actions={rowActions} />;
               })}
             </tbody>
           </table>
