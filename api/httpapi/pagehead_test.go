@@ -15,16 +15,23 @@ const headIndex = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 	`<meta name="description" content="Online clothing shop" /><title>Clothing Shop</title>` +
 	`</head><body><div id="root"></div><script defer src="/first-call.js"></script></body></html>`
 
+// withBuiltPages serves a built client whose index.html is headIndex, on the public address
+// https://shop.example.com.
+func withBuiltPages(t *testing.T) func(*httpapi.Deps) {
+	t.Helper()
+	dist := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(headIndex), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return func(d *httpapi.Deps) { d.ClientDist, d.PublicURL = dist, "https://shop.example.com" }
+}
+
 // TestPagesAsTheServerSendsThem: what a search engine, a chat app showing a shared link or an
 // uptime check reads before any script runs. An address the storefront does not have is a
 // 404, a product's and a category's page carry their own title, description and preview, and
 // a product's page the answers its first render asks for and its photo asked for first.
 func TestPagesAsTheServerSendsThem(t *testing.T) {
-	dist := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(headIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	a := newApp(t, func(d *httpapi.Deps) { d.ClientDist, d.PublicURL = dist, "https://shop.example.com" })
+	a := newApp(t, withBuiltPages(t))
 	admin := a.signUpAdmin()
 	bags, _ := a.createCategory(admin, "Bags & Belts")
 	tote := productFields(bags, `Tote </title><script>alert(1)</script> "Bag"`)

@@ -5,8 +5,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -76,11 +74,7 @@ func pageNotFound(t *testing.T, a *app, path string) {
 // slug always answers its page; a deleted product's old address, and an address no product
 // ever had, are 404s; the API's get-product knows current slugs only, as it always did.
 func TestRenamedProductsOldAddressMoves(t *testing.T) {
-	dist := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(headIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	withPages := func(d *httpapi.Deps) { d.ClientDist, d.PublicURL = dist, "https://shop.example.com" }
+	withPages := withBuiltPages(t)
 	a := newApp(t, withPages)
 	admin := a.signUpAdmin()
 	cat, _ := a.createCategory(admin, "Shirts")
@@ -196,11 +190,7 @@ func TestRenamedProductsOldAddressMoves(t *testing.T) {
 // TestRenamedCategorysOldAddressMoves: a category's slug follows its name too, and its old
 // address is sent on to its page as a product's is; a deleted category's is a 404.
 func TestRenamedCategorysOldAddressMoves(t *testing.T) {
-	dist := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dist, "index.html"), []byte(headIndex), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	withPages := func(d *httpapi.Deps) { d.ClientDist, d.PublicURL = dist, "https://shop.example.com" }
+	withPages := withBuiltPages(t)
 	a := newApp(t, withPages)
 	admin := a.signUpAdmin()
 	rename := func(t *testing.T, id, name string) string {
