@@ -154,6 +154,10 @@ func TestRenamedProductsOldAddressMoves(t *testing.T) {
 			t.Errorf("the page of the old slug shows %v, want the product that has it now", got["_id"])
 		}
 		canonical(t, a.page("/product/flannel-jacket"), "flannel-jacket")
+		// The product that took the slug is deleted: a link made while it showed there is a
+		// 404, not the page of the product that had the slug before.
+		expect(t, a.do(request{method: "DELETE", path: "/api/v1/product/delete-product/" + taker["_id"].(string), token: admin}), 200)
+		pageNotFound(t, a, "/product/flannel-shirt")
 	})
 
 	t.Run("deleted", func(t *testing.T) {
@@ -239,6 +243,16 @@ func TestRenamedCategorysOldAddressMoves(t *testing.T) {
 	if got := movedTo(t, again, "GET", "/category/t-shirts"); got != "/category/tees" {
 		t.Errorf("after a restart, /category/t-shirts moved to %q", got)
 	}
+
+	// A category that took an old slug, deleted: its address is a 404, not the category that
+	// had the slug before.
+	skirts, _ := a.createCategory(admin, "Skirts")
+	rename(t, skirts, "Skirts Long")
+	midi, _ := a.createCategory(admin, "Skirts")
+	ok(t, a, "/category/skirts")
+	expect(t, a.do(request{method: "DELETE", path: "/api/v1/category/delete-category/" + midi, token: admin}), 200)
+	pageNotFound(t, a, "/category/skirts")
+	ok(t, a, "/category/skirts-long")
 
 	socks, _ := a.createCategory(admin, "Socks")
 	rename(t, socks, "Hosiery")

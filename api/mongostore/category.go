@@ -239,6 +239,10 @@ func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) e
 	if n > 0 {
 		return errCategoryUsed(n)
 	}
+	var gone categoryDoc
+	if err := s.coll().FindOne(ctx, bson.M{"_id": oid}).Decode(&gone); err != nil {
+		return notFound(err, "Category not found.")
+	}
 	deleted, err := s.db.deleteGuarded(ctx, s.coll(), oid, nil, func(bson.Raw) bool { return true })
 	if err != nil {
 		return fmt.Errorf("delete category %s: %w", id, err)
@@ -246,6 +250,7 @@ func (s *CategoryService) deleteUnused(ctx context.Context, oid bson.ObjectID) e
 	if !deleted {
 		return shop.Errorf(shop.ENOTFOUND, "Category not found.")
 	}
+	s.former.forget(ctx, shop.CategorySlug, gone.Slug)
 	return nil
 }
 

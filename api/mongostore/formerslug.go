@@ -15,11 +15,12 @@ import (
 // {_id: "<kind>/<slug>", owner, at}: the links to a page's old address (shared, bookmarked,
 // in search engines) still lead to it. A slug names the product or category that left it
 // last, never the slug it went to, so a chain of renames leads to the current address in one
-// step and one deleted since to none. A slug is looked up by _id alone (one read on either
-// store) and only for an address the catalogue does not know, so the collection may grow with
-// every rename. A deleted owner's slugs stay: finding them would take a query by owner, which
-// the embedded store answers by reading the whole collection, and the page checks that the
-// owner is there anyway.
+// step and one deleted since to none. A deleted owner's own slug is forgotten: a link made
+// while it held the slug answers 404, never the page of one that held the slug before it. A
+// slug is looked up by _id alone (one read on either store) and only for an address the
+// catalogue does not know, so the collection may grow with every rename. A deleted owner's
+// former slugs stay: finding them would take a query by owner, which the embedded store
+// answers by reading the whole collection, and the page checks that the owner is there anyway.
 const formerSlugsColl = "former_slugs"
 
 type formerSlugDoc struct {
@@ -73,5 +74,14 @@ func (f *FormerSlugs) remember(ctx context.Context, kind shop.SlugKind, slug str
 			return err
 		}
 		// Removed between the insert and the update (by an operator): insert it again.
+	}
+}
+
+// forget drops the redirect of slug, the slug a deleted product or category held last. A
+// failure leaves a redirect to the one that held it before, and is only logged.
+func (f *FormerSlugs) forget(ctx context.Context, kind shop.SlugKind, slug string) {
+	key := formerSlugKey(kind, slug)
+	if _, err := f.db.db.Collection(formerSlugsColl).DeleteOne(ctx, bson.M{"_id": key}); err != nil {
+		f.db.log.WarnContext(ctx, "old address of a deleted page not forgotten", "slug", key, "err", err)
 	}
 }

@@ -365,6 +365,7 @@ func (s *ProductService) DeleteProduct(ctx context.Context, id string) error {
 		s.db.deletePhoto(ctx, old.Photo.FileID)
 	}
 	s.releaseSKUs(ctx, &old)
+	s.former.forget(ctx, shop.ProductSlug, old.Slug)
 	return s.changes.Changed(ctx, shop.CatalogueChange{Products: []string{id}})
 }
 
