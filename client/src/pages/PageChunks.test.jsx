@@ -59,6 +59,20 @@ describe('a page whose code fails to download', () => {
       window.removeEventListener('click', browser);
     }
     expect(followed).toBe(true);
+
+    // The connection back, the page follows Try again by itself.
+    let page = null;
+    const load = (event) => {
+      page = event.target.getAttribute('href');
+      event.preventDefault();
+    };
+    window.addEventListener('click', load);
+    try {
+      window.dispatchEvent(new Event('online'));
+    } finally {
+      window.removeEventListener('click', load);
+    }
+    expect(page).toBe('/categories?from=menu');
     quiet.mockRestore();
   });
 
