@@ -30,9 +30,10 @@ export async function saveVariants(product, variants, updatedAt) {
  * they are refused the product just created is deleted again, and the error thrown: the form
  * still holds everything for another try. `key` is the Idempotency-Key of this product: a try
  * whose create answer was lost, tried again with the same key, gets the product the first
- * try created, and saves the sizes on it.
+ * try created, and saves the sizes on it. `changed` says the form was edited since that first
+ * try: its fields then go over the product it may have created as it was.
  */
-export async function saveNew(values, variants, photo, key) {
+export async function saveNew(values, variants, photo, key, changed = false) {
   const fields = variants.options.length > 0 ? { ...values, quantity: '0' } : values;
   const answer = await createProduct(productFormData(fields, photo), key);
   try {
@@ -42,7 +43,8 @@ export async function saveNew(values, variants, photo, key) {
     await deleteProduct(answer.product._id).catch((failure) => reportError(failure));
     throw error;
   }
-  return answer;
+  if (!changed) return answer;
+  return updateProduct(answer.product._id, productFormData(formValues(values, variants), photo));
 }
 
 /**

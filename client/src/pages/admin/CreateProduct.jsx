@@ -14,7 +14,8 @@ import { newRequestKey } from '../../api/request-key';
  * the product exists; when they are refused, the product is not kept and the form stays as
  * typed, with the server's reason, to put them right. Every try of CREATE PRODUCT sends the
  * same Idempotency-Key until one succeeds, so a try whose answer was lost on the way back and
- * is tried again ends with one product; a created product, or the form left, ends the key.
+ * is tried again ends with one product (with the form as it is then, edited or not); a created
+ * product, or the form left, ends the key.
  */
 export default function CreateProduct() {
   const [act, running] = useProductAction();
@@ -22,13 +23,18 @@ export default function CreateProduct() {
   const [photo, setPhoto] = useState(null);
   const [variants, setVariants] = useState(EMPTY_VARIANTS);
 
+  // The key of this product, and the form as its first try sent it.
   const createKey = useRef(null);
+  const firstTry = useRef(null);
 
   const submit = () =>
     act(async () => {
       createKey.current ??= newRequestKey();
-      const answer = await saveNew(values, variants, photo, createKey.current);
+      firstTry.current ??= { values, photo };
+      const changed = firstTry.current.values !== values || firstTry.current.photo !== photo;
+      const answer = await saveNew(values, variants, photo, createKey.current, changed);
       createKey.current = null;
+      firstTry.current = null;
       return answer;
     }, PRODUCT_CREATED);
 

@@ -141,8 +141,12 @@ describe('admin create product', () => {
      * creates `lost` (by their number, from 1) never reach the browser.
      */
     function shop(lost = []) {
-      const seen = { keys: [], products: new Map(), variants: [], deleted: [] };
+      const seen = { keys: [], products: new Map(), variants: [], deleted: [], updated: [] };
       server.use(
+        http.put(url('product/update-product/:id'), async ({ params, request }) => {
+          seen.updated.push({ id: params.id, fields: Object.fromEntries((await request.formData()).entries()) });
+          return HttpResponse.json({ success: true, message: 'Product updated.', product: { _id: params.id } });
+        }),
         http.post(url('product/create-product'), ({ request }) => {
           const key = request.headers.get('Idempotency-Key');
           seen.keys.push(key);
@@ -186,6 +190,38 @@ describe('admin create product', () => {
       expect(seen.variants[0].body.variants.map((v) => v.sku)).toContain('TEE-M');
       expect(seen.deleted).toEqual([]);
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/admin/products'));
+    });
+
+    it('puts the form as edited after a lost answer over the one product the key made', async () => {
+      const seen = shop([1]);
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByRole('heading', { name: 'Create Product' });
+      await typeSizes(user);
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+
+      await user.type(screen.getByLabelText('Name'), ' Long');
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+      expect(seen.keys[1]).toBe(seen.keys[0]);
+      expect(seen.products.size).toBe(1);
+      // The first try may have made the product as it was typed then: the edit goes over it.
+      expect(seen.updated).toHaveLength(1);
+      expect(seen.updated[0].id).toBe('p1');
+      expect(seen.updated[0].fields.name).toBe('Clash Shirt Long');
+      expect(seen.updated[0].fields.quantity).toBe('6'); // the sizes' stock, as the form shows it
+    });
+
+    it('sends the fields once when nothing was edited after the lost answer', async () => {
+      const seen = shop([1]);
+      const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+      await screen.findByRole('heading', { name: 'Create Product' });
+      await typeSizes(user);
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'CREATE PRODUCT' }));
+      expect(await screen.findByText('Product created successfully')).toBeInTheDocument();
+      expect(seen.updated).toEqual([]);
     });
 
     it('sends a new key for the next product once one is created', async () => {
