@@ -155,7 +155,7 @@ func TestBackupUnderWritesRestoresEverything(t *testing.T) {
 
 func createProductWith(t *testing.T, base, token, category, name string, quantity int) string {
 	t.Helper()
-	p := sendForm(t, base+"/api/v1/product/create-product", token, map[string]string{"name": name,
+	p := sendForm(t, "POST", base+"/api/v1/product/create-product", token, 201, map[string]string{"name": name,
 		"description": "A light scarf for the backup test.", "price": "499", "quantity": strconv.Itoa(quantity),
 		"category": category, "shipping": "1"})
 	return p["product"].(map[string]any)["_id"].(string)
@@ -182,7 +182,7 @@ func allOrderIDs(t *testing.T, base, token string) map[string]bool {
 }
 
 // sendForm posts a multipart form, as the admin's product form does, and answers the 201's body.
-func sendForm(t *testing.T, url, token string, fields map[string]string) map[string]any {
+func sendForm(t *testing.T, method, url, token string, want int, fields map[string]string) map[string]any {
 	t.Helper()
 	var form bytes.Buffer
 	w := multipart.NewWriter(&form)
@@ -190,5 +190,5 @@ func sendForm(t *testing.T, url, token string, fields map[string]string) map[str
 		_ = w.WriteField(k, v)
 	}
 	_ = w.Close()
-	return send(t, "POST", url, token, w.FormDataContentType(), &form, 201)
+	return send(t, method, url, token, w.FormDataContentType(), &form, want)
 }

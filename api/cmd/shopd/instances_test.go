@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"mime/multipart"
 	"net/http"
 	"testing"
 	"time"
@@ -34,14 +33,9 @@ func TestTwoInstancesOnOneStore(t *testing.T) {
 	}
 	seen("a new product", func(status int, _ map[string]any) bool { return status == 200 })
 
-	var form bytes.Buffer
-	w := multipart.NewWriter(&form)
-	for k, v := range map[string]string{"name": "Silk Scarf", "description": "A light silk scarf in deep teal, hand-rolled edges.",
-		"price": "899", "quantity": "4", "category": cat["_id"].(string), "shipping": "1"} {
-		_ = w.WriteField(k, v)
-	}
-	_ = w.Close()
-	send(t, "PUT", a+"/api/v1/product/update-product/"+id, token, w.FormDataContentType(), &form, 200)
+	sendForm(t, "PUT", a+"/api/v1/product/update-product/"+id, token, 200, map[string]string{"name": "Silk Scarf",
+		"description": "A light silk scarf in deep teal, hand-rolled edges.", "price": "899", "quantity": "4",
+		"category": cat["_id"].(string), "shipping": "1"})
 	seen("a new price", func(status int, body map[string]any) bool {
 		p, _ := body["product"].(map[string]any)
 		return status == 200 && p["price"] == float64(899)
@@ -53,14 +47,9 @@ func TestTwoInstancesOnOneStore(t *testing.T) {
 
 func createProduct(t *testing.T, base, token, categoryID string) map[string]any {
 	t.Helper()
-	var form bytes.Buffer
-	w := multipart.NewWriter(&form)
-	for k, v := range map[string]string{"name": "Silk Scarf", "description": "A light silk scarf in deep teal, hand-rolled edges.",
-		"price": "799", "quantity": "5", "category": categoryID, "shipping": "1"} {
-		_ = w.WriteField(k, v)
-	}
-	_ = w.Close()
-	return send(t, "POST", base+"/api/v1/product/create-product", token, w.FormDataContentType(), &form, 201)["product"].(map[string]any)
+	return sendForm(t, "POST", base+"/api/v1/product/create-product", token, 201, map[string]string{"name": "Silk Scarf",
+		"description": "A light silk scarf in deep teal, hand-rolled edges.", "price": "799", "quantity": "5",
+		"category": categoryID, "shipping": "1"})["product"].(map[string]any)
 }
 
 func call(t *testing.T, method, url, token string, body any, want int) map[string]any {

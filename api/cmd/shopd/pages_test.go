@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"mime/multipart"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -28,14 +26,9 @@ func TestRenamedProductsOldAddressAfterARestart(t *testing.T) {
 		category := call(t, "POST", base+"/api/v1/category/create-category", admin,
 			map[string]string{"name": "Shirts"}, 201)["category"].(map[string]any)["_id"].(string)
 		id := createProductWith(t, base, admin, category, "Linen Shirt", 3)
-		var form bytes.Buffer
-		w := multipart.NewWriter(&form)
-		for k, v := range map[string]string{"name": "Linen Shirt Classic", "description": "A linen shirt.",
-			"price": "499", "quantity": "3", "category": category, "shipping": "1"} {
-			_ = w.WriteField(k, v)
-		}
-		_ = w.Close()
-		send(t, "PUT", base+"/api/v1/product/update-product/"+id, admin, w.FormDataContentType(), &form, 200)
+		sendForm(t, "PUT", base+"/api/v1/product/update-product/"+id, admin, 200, map[string]string{
+			"name": "Linen Shirt Classic", "description": "A linen shirt.", "price": "499", "quantity": "3",
+			"category": category, "shipping": "1"})
 	})
 	t.Run("after-a-restart", func(t *testing.T) {
 		base := startShop(t, env())
