@@ -272,6 +272,27 @@ describe('admin orders', () => {
     expect(card(2).getByRole('table')).not.toHaveTextContent('Not Process');
   });
 
+  it('keeps the orders it shows when a change fails and so does the list read again after it', async () => {
+    let fail = false;
+    const pages = pagedOrders(orders);
+    server.use(
+      http.get(url('auth/all-orders'), (info) => (fail ? HttpResponse.error() : pages(info))),
+      http.put(url('auth/order-status/:id'), () => {
+        fail = true;
+        return HttpResponse.error();
+      }),
+    );
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await screen.findByText('Buyer 2');
+    await user.click(card(2).getByRole('combobox', { name: 'Status of order #2' }));
+    await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).not.toBeNull());
+    await user.click(within(document.querySelector('.ant-select-dropdown')).getByTitle('Shipped'));
+    expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
+    expect(await screen.findByText('Something went wrong while fetching orders')).toBeInTheDocument();
+    expect(screen.getByText('Buyer 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
   it('shows Something went wrong while fetching orders when the list fails, and Try again loads it', async () => {
     let fail = true;
     const pages = pagedOrders(orders);
