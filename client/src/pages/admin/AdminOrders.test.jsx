@@ -28,6 +28,13 @@ function answerOrders(list) {
 /** asked lists the page and limit of each all-orders call the handler saw. */
 const asked = (handler) => handler.mock.calls.map(([{ request }]) => pageAsked(request));
 
+/** chooseStatus picks `status` in the Status dropdown of order #n. */
+async function chooseStatus(user, n, status) {
+  await user.click(card(n).getByRole('combobox', { name: `Status of order #${n}` }));
+  await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).not.toBeNull());
+  await user.click(within(document.querySelector('.ant-select-dropdown')).getByTitle(status));
+}
+
 describe('admin orders', () => {
   beforeAll(() => import('./AdminOrders'));
 
@@ -262,9 +269,7 @@ describe('admin orders', () => {
     }));
     const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 2');
-    await user.click(card(2).getByRole('combobox', { name: 'Status of order #2' }));
-    await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).not.toBeNull());
-    await user.click(within(document.querySelector('.ant-select-dropdown')).getByTitle('Shipped'));
+    await chooseStatus(user, 2, 'Shipped');
     expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
     await waitFor(() => expect(all).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(card(2).getByRole('combobox', { name: 'Status of order #2' })).toBeEnabled());
@@ -284,9 +289,7 @@ describe('admin orders', () => {
     );
     const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
     await screen.findByText('Buyer 2');
-    await user.click(card(2).getByRole('combobox', { name: 'Status of order #2' }));
-    await waitFor(() => expect(document.querySelector('.ant-select-dropdown')).not.toBeNull());
-    await user.click(within(document.querySelector('.ant-select-dropdown')).getByTitle('Shipped'));
+    await chooseStatus(user, 2, 'Shipped');
     expect(await screen.findByText('Something went wrong while updating order status')).toBeInTheDocument();
     expect(await screen.findByText('Something went wrong while fetching orders')).toBeInTheDocument();
     expect(screen.getByText('Buyer 2')).toBeInTheDocument();
