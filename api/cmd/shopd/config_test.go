@@ -35,6 +35,50 @@ func TestConfigDefaults(t *testing.T) {
 	}
 }
 
+// An operator configures shopd from .env.example and the README's table: every variable
+// shopd reads must be in both, so a new setting cannot stay undocumented.
+func TestEveryVariableIsDocumented(t *testing.T) {
+	read := map[string]bool{}
+	if _, err := loadConfig(func(k string) string {
+		read[k] = true
+		if k == "DATA_DIR" {
+			return t.TempDir()
+		}
+		return ""
+	}); err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile("../../../.env.example")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(read) < 20 {
+		t.Fatalf("loadConfig read only %d variables: %v", len(read), read)
+	}
+	for k := range read {
+		if !bytes.Contains(example, []byte("\n"+k+"=")) {
+			t.Errorf(".env.example does not list %s", k)
+		}
+		if !inTableRow(readme, "`"+k+"`") {
+			t.Errorf("the README's table does not list %s", k)
+		}
+	}
+}
+
+// inTableRow reports whether a Markdown table row starts with a cell that holds name.
+func inTableRow(doc []byte, name string) bool {
+	for _, line := range strings.Split(string(doc), "\n") {
+		if first, _, ok := strings.Cut(strings.TrimPrefix(line, "|"), "|"); ok && strings.HasPrefix(line, "| ") && strings.Contains(first, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // PHOTO_CACHE_MB=0 turns the photo cache off, as the README says, rather than meaning the
 // default; a name or an address is taken for HOST.
 func TestConfigTakesWhatItSays(t *testing.T) {
