@@ -14,6 +14,10 @@ import (
 // maxFieldBytes bounds one text field of the product form.
 const maxFieldBytes = 32 << 10
 
+// maxFormParts bounds the parts of one product form: the form has ten, and each part costs a
+// header parse however small it is (50,000 empty parts fit in the 6 MiB body).
+const maxFormParts = 100
+
 // productForm is an admin's product form as read from a request: its fields parsed and
 // validated, and its photo (when it has one) sniffed and spooled to a temporary file, so the
 // store is called once with everything checked and never holds a request open.
@@ -31,10 +35,13 @@ func readProductForm(r *http.Request) (*productForm, error) {
 	}
 	f := &productForm{}
 	fields := map[string]string{}
-	for {
+	for parts := 0; ; parts++ {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			break
+		}
+		if err == nil && parts == maxFormParts {
+			err = shop.Errorf(shop.EINVALID, "The product form has too many parts: send at most %d.", maxFormParts)
 		}
 		if err == nil {
 			err = f.readPart(part, fields)

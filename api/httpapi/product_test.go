@@ -262,6 +262,32 @@ func TestCreateProduct(t *testing.T) {
 		}
 		a.expectPhotoFiles(1, 1)
 	})
+	t.Run("create-400-too-many-parts", func(t *testing.T) {
+		var buf bytes.Buffer
+		w := multipart.NewWriter(&buf)
+		for k, v := range good {
+			if err := w.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := 0; i < 200; i++ {
+			if err := w.WriteField(fmt.Sprintf("x%d", i), ""); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		before, _ := a.catalogue.ProductCount(t.Context())
+		m := expect(t, a.do(request{method: "POST", path: "/api/v1/product/create-product", token: admin, body: buf.Bytes(),
+			header: map[string]string{"Content-Type": w.FormDataContentType()}}), 400)
+		if m["message"] != "The product form has too many parts: send at most 100." {
+			t.Errorf("message %q", m["message"])
+		}
+		if after, _ := a.catalogue.ProductCount(t.Context()); after != before {
+			t.Errorf("%d products after a refused form, want %d", after, before)
+		}
+	})
 	t.Run("create-400-not-multipart", func(t *testing.T) {
 		m := expect(t, a.do(request{method: "POST", path: "/api/v1/product/create-product", token: admin, body: good}), 400)
 		if !strings.Contains(m["message"].(string), "multipart") {
