@@ -57,6 +57,16 @@ const pages = [
   { path: '*', element: <NotFound /> },
 ];
 
+/**
+ * matchCase makes every path match only as written, as the server matches page addresses:
+ * /Shop is Page Not Found here as it is a 404 there (the router's default ignores case).
+ */
+const matchCase = (list) => list.map((route) => ({
+  ...route,
+  ...(route.path ? { caseSensitive: true } : {}),
+  ...(route.children ? { children: matchCase(route.children) } : {}),
+}));
+
 export const routes = [
   {
     element: <AppFrame />,
@@ -64,6 +74,6 @@ export const routes = [
     errorElement: <ErrorScreen />,
     // Opened directly, a lazy page shows nothing until its code is in (a blink on a phone).
     HydrateFallback: () => null,
-    children: [{ errorElement: <ErrorScreen framed />, children: pages }],
+    children: [{ errorElement: <ErrorScreen framed />, children: matchCase(pages) }],
   },
 ];

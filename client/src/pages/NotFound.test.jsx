@@ -11,6 +11,12 @@ describe('Not-found page', () => {
     await user.click(screen.getByRole('link', { name: 'Go Back' }));
     expect(router.state.location.pathname).toBe('/');
   });
+
+  // The server answers 404 for these (page addresses are lower-case): the page agrees.
+  it.each(['/Shop', '/ABOUT', '/Dashboard/User', '/dashboard/Admin/orders'])('shows Page Not Found for %s', async (path) => {
+    await renderRoute(path);
+    expect(screen.getByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
 });
 
 describe('Generic error screen', () => {
