@@ -1,11 +1,11 @@
 // /cart: the cart lines with Remove, the address block, the total and, for a signed-in
 // shopper with items, the card form. The lines show each product's current name and price
-// (useCurrentCart), so the total and Pay's amount are what checkout charges; a product the
+// (useCurrentCart), so the total (Pay's description) is what checkout charges; a product the
 // shop no longer sells says so on its line, and Pay waits until it is removed. While a payment
 // runs the lines stay as sent (Remove waits); once paid, those lines leave the cart and the
 // shopper goes to their orders; a failed payment is silent (logged) and Pay comes back. Pay
 // charges only what the page shows: a price changed since is shown first (see `payment`).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -88,6 +88,7 @@ export default function CartPage() {
     (buttons[Math.min(at, buttons.length - 1)] ?? count.current)?.focus();
   }, [cart.length]);
   const total = money(cartTotal(lines.map(({ line }) => line)));
+  const totalId = useId();
   const who = auth.token && auth.user ? auth.user.name : 'Guest';
   return (
     <Layout title="Cart">
@@ -114,13 +115,13 @@ export default function CartPage() {
           <aside className="cart-summary" aria-labelledby="summary-heading">
             <h2 id="summary-heading">Cart Summary</h2>
             <p>Total | Checkout | Payment</p>
-            <p className="cart-summary__total">Total : {total}</p>
+            <p className="cart-summary__total" id={totalId}>Total : {total}</p>
             {/* Always there, so a screen reader hears the text when it is written in. */}
             <p className="cart-summary__changed" role="status">{repriced ? CART_REPRICED : ''}</p>
             {lines.some((l) => l.short) && <p className="cart-summary__changed">{CART_SHORT}</p>}
             <AddressBlock />
             {auth.token && cart.length > 0 && (
-              <CardForm onPay={payment.mutateAsync} amount={total}
+              <CardForm onPay={payment.mutateAsync} totalId={totalId}
                 blockedBy={blockedBy(lines, cart.length)} />
             )}
           </aside>

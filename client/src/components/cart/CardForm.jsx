@@ -1,10 +1,11 @@
 // The card payment form: card number (16 digits, spaces allowed), expiry MMYY (4 digits,
-// 12/30 allowed) and CVV (3), and Pay with the amount. Wrong lengths are refused with Please
-// fill in the correct details and a note beside each wrong field, and send nothing; the first
-// wrong field takes the keyboard's focus, its note read with it. Pay is
-// disabled while paying, and while `blockedBy` says why it cannot be used (a cart line can no
-// longer be bought); a failed payment is logged only and Pay comes back, with the keyboard's
-// focus; a payment that succeeds takes the earlier refusal off the screen.
+// 12/30 allowed) and CVV (3), and a button that reads Pay, as SPEC names it, described for a
+// screen reader by the total it pays (`totalId`, the summary's total) or by why it cannot pay.
+// Wrong lengths are refused with Please fill in the correct details and a note beside each
+// wrong field, and send nothing; the first wrong field takes the keyboard's focus, its note
+// read with it. Pay is disabled while paying, and while `blockedBy` says why it cannot be used
+// (a cart line can no longer be bought); a failed payment is logged only and Pay comes back,
+// with the keyboard's focus; a payment that succeeds takes the earlier refusal off the screen.
 import { useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import TextField from '../form/TextField';
@@ -13,7 +14,7 @@ import { cardErrors, cleanInput } from './card';
 
 const REFUSED_TOAST = 'card-details-refused';
 
-export default function CardForm({ onPay, amount, blockedBy = '' }) {
+export default function CardForm({ onPay, totalId, blockedBy = '' }) {
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
   const [errors, setErrors] = useState({});
   const [paying, setPaying] = useState(false);
@@ -71,8 +72,8 @@ export default function CardForm({ onPay, amount, blockedBy = '' }) {
         maxLength={4} value={card.cvv} onChange={set('cvv')} error={errors.cvv} />
       {blockedBy && <p className="card-form__blocked" id={blockedId}>{blockedBy}</p>}
       <button type="submit" className="btn btn--primary btn--wide" disabled={paying || Boolean(blockedBy)} ref={pay}
-        aria-describedby={blockedBy ? blockedId : undefined}>
-        Pay {amount}
+        aria-describedby={blockedBy ? blockedId : totalId}>
+        Pay
       </button>
     </form>
   );

@@ -34,9 +34,10 @@ const openCart = (cart = [shirt]) => renderRoute('/cart', { cart, auth: signedIn
 describe('card form', () => {
   beforeEach(() => server.use(...catalogueHandlers([shirt, jeans])));
 
-  it('shows the amount on Pay', async () => {
+  it('names Pay as SPEC does, the total it pays read with it', async () => {
     await openCart([shirt, jeans]);
-    expect(payButton()).toHaveTextContent('Pay ₹1699.5');
+    expect(screen.getByRole('button', { name: 'Pay' })).toHaveTextContent(/^Pay$/);
+    expect(payButton()).toHaveAccessibleDescription('Total : ₹1699.5');
   });
 
   it('takes digits only, with spaces in the number and a slash in the expiry, and asks for a number pad', async () => {

@@ -3,7 +3,7 @@
 // unavailable (GONE: the product; CHOICE_GONE: the size or colour chosen, with `sold` the
 // product as sold now) when the shop no longer sells it, and with short = {left, count} when the cart
 // holds more of its product (and size) than the shop has: checkout would refuse it. The stored cart is brought up to date too, so
-// the total and the amount on Pay are what checkout will charge. Until the products are known
+// the total the cart shows is what checkout will charge. Until the products are known
 // (or when they cannot be loaded) the lines are the stored ones: the cart stays usable.
 import { useEffect, useMemo } from 'react';
 import { useQueries } from '@tanstack/react-query';
