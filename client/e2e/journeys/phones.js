@@ -312,12 +312,24 @@ export default function phones() {
     await page.context().close();
   });
 
-  test('phones: the account menu stays on screen; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
+  test('phones: the account menu stays on screen, over a toast; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
     const page = await signedInPage(DEMO_SHOPPER, PHONE);
-    await page.goto('/');
+    // A toast (Item Added to cart, 2 s) still shows as the shopper opens the account menu.
+    const plain = (await apiGet('product/get-product')).products.find((p) => !p.variants?.length && p.quantity > 0);
+    await page.goto(`/product/${plain.slug}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+    await page.getByText('Item Added to cart').waitFor();
     await page.getByRole('button', { name: /Account menu of / }).click();
-    const dashboard = await page.getByRole('link', { name: 'Dashboard' }).boundingBox();
+    const link = page.getByRole('link', { name: 'Dashboard' });
+    const dashboard = await link.boundingBox();
     assert.ok(dashboard.x >= 0 && dashboard.x + dashboard.width <= PHONE.width, 'the account menu is on screen');
+    assert.ok(await page.getByText('Item Added to cart').isVisible(), 'the toast still shows');
+    const tapped = await link.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      return a.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    assert.ok(tapped, 'a tap on Dashboard reaches the link, not the toast over it');
+    await page.evaluate(() => localStorage.removeItem('cart'));
     const [product] = (await apiGet('product/product-list/1')).products;
     await page.goto(`/product/${product.slug}`);
     const add = await page.getByRole('button', { name: 'Add to Cart' }).first().boundingBox();
@@ -327,6 +339,27 @@ export default function phones() {
     await page.goto('/shop');
     await settle(page);
     await snap(page, 'phone-shop');
+    await page.context().close();
+  });
+
+  test('landscape phones: a card\'s Add to Cart for a product with sizes shows the sizes and what to choose', { timeout: 120_000 }, async () => {
+    const LANDSCAPE = { width: 740, height: 360 };
+    const page = await signedInPage(null, LANDSCAPE);
+    const sized = (await apiGet('product/get-product')).products.find((p) => p.variants?.some((v) => v.quantity > 0));
+    await page.goto(`/search`);
+    await page.getByRole('searchbox', { name: 'Search' }).fill(sized.name);
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    const card = page.getByRole('article', { name: sized.name, exact: true });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.waitForURL((url) => url.pathname === `/product/${sized.slug}`);
+    const request = page.getByRole('alert').filter({ hasText: /^Choose a / });
+    await request.waitFor();
+    await page.waitForFunction(() => document.activeElement?.type === 'radio');
+    const box = await request.boundingBox();
+    assert.ok(box.y + box.height <= LANDSCAPE.height, `what to choose ends at ${box.y + box.height}px of ${LANDSCAPE.height}`);
+    const focused = await page.evaluate(() => document.activeElement.getBoundingClientRect().top);
+    const headerBottom = await page.evaluate(() => document.querySelector('.site-header').getBoundingClientRect().bottom);
+    assert.ok(focused >= headerBottom, `the first size, focused, shows at ${focused}px, under the header ending at ${headerBottom}px`);
     await page.context().close();
   });
 

@@ -1,8 +1,10 @@
 // The buying part of a product page: the price (the chosen variant's, else the lowest of those
 // still open), a picker per option, how few are left, and Add to Cart. Add to Cart adds only
 // once every option is chosen; before that it says what to choose and moves the focus there. `ask` shows that request
-// from the start (a card's Add to Cart sent the shopper here to choose).
-import { useRef, useState, useId } from 'react';
+// from the start (a card's Add to Cart sent the shopper here to choose), and takes the shopper
+// to it: on a short phone the pickers and the request sat below the screen, so the tap seemed
+// to do nothing.
+import { useEffect, useRef, useState, useId } from 'react';
 import useAddToCart from '../../hooks/useAddToCart';
 import { useMoney } from '../../money';
 import { LOW_STOCK } from '../../rules';
@@ -25,6 +27,10 @@ export default function BuyBox({ product, ask = false }) {
   const askId = useId();
 
   const pick = (name, value) => setChoice((current) => choose(product, current, name, value));
+  const focusFirstOpen = (options) => {
+    const open = [...(pickers.current?.querySelectorAll('fieldset') ?? [])].find((f) => !f.querySelector('input:checked'));
+    open?.querySelector('input:not(:disabled)')?.focus(options);
+  };
   const addToCart = () => {
     if (!hasOptions(product)) {
       add(product);
@@ -32,12 +38,26 @@ export default function BuyBox({ product, ask = false }) {
     }
     if (missing.length > 0 || !variant) {
       setAsked(true);
-      const open = [...(pickers.current?.querySelectorAll('fieldset') ?? [])].find((f) => !f.querySelector('input:checked'));
-      open?.querySelector('input:not(:disabled)')?.focus();
+      focusFirstOpen();
       return;
     }
     add(cartItem(product, variant));
   };
+  // Sent here to choose: the pickers come into view with the request under them, and the first
+  // open choice takes the focus, after the page's own move of the focus to its content.
+  useEffect(() => {
+    if (!ask || soldOut || !hasOptions(product)) return undefined;
+    const frame = requestAnimationFrame(() => {
+      const request = document.getElementById(askId);
+      if (request && request.getBoundingClientRect().bottom > window.innerHeight) {
+        pickers.current?.scrollIntoView({ block: 'start' });
+      }
+      focusFirstOpen({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+    // Once, as the page opens: later renders are the shopper's own choices.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // A product without sizes warns of its own stock, by the same rule as a size.
   const left = hasOptions(product) ? variant?.quantity : product.quantity;

@@ -162,5 +162,7 @@ describe('Product page option pickers', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/product/linen-tee'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Choose a size and colour');
     expect(savedCart()).toEqual([]);
+    // The first choice to make takes the focus, as the page's own Add to Cart does.
+    await waitFor(() => expect(radio('Size', 'S')).toHaveFocus());
   });
 });
