@@ -221,7 +221,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	}
 	paid.Buyer.Name = r.BuyerName
 	if made {
-		s.notifyPlaced(paid, r.buyer())
+		s.notifyPlaced(ctx, paid, r.buyer())
 	}
 	return paid, nil
 }

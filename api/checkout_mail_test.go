@@ -7,18 +7,21 @@ import (
 	"testing"
 
 	"shop"
+	"shop/internal/reqid"
 )
 
-// sentMails keeps what was sent.
+// sentMails keeps what was sent, and the request id each was sent under.
 type sentMails struct {
-	mu   sync.Mutex
-	sent []shop.Mail
+	mu       sync.Mutex
+	sent     []shop.Mail
+	requests []string
 }
 
-func (m *sentMails) Send(_ context.Context, mail shop.Mail) error {
+func (m *sentMails) Send(ctx context.Context, mail shop.Mail) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.sent = append(m.sent, mail)
+	m.requests = append(m.requests, reqid.From(ctx))
 	return nil
 }
 
@@ -76,5 +79,29 @@ func TestCheckoutConfirmationGoesToTheBuyerOfTheRequest(t *testing.T) {
 				t.Fatalf("buyer %+v", o.Buyer)
 			}
 		})
+	}
+}
+
+// An order's mail is sent under the request that placed the order, so its log lines carry that
+// request's id (grep one id: the checkout and its confirmation), and it still goes out after
+// the request has ended.
+func TestOrderMailKeepsTheRequestID(t *testing.T) {
+	store, stock := teeShop(3)
+	mails := &sentMails{}
+	users := &countedUsers{user: shop.User{ID: "b1", Name: "Asha Rao", Email: "asha@shop.test"}}
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
+		Gateway: &cancellingGateway{cancel: func() {}} /* approves */, Mailer: mails, Users: users, Logger: quietLog})
+	ctx, endRequest := context.WithCancel(reqid.With(t.Context(), "checkout-req-0001"))
+	_, _, err := orders.Checkout(ctx, shop.CheckoutRequest{BuyerID: "b1", BuyerName: "Asha Rao",
+		BuyerEmail: "asha@shop.test", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}})
+	endRequest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := orders.Drain(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if len(mails.requests) != 1 || mails.requests[0] != "checkout-req-0001" {
+		t.Fatalf("mails sent under requests %q, want one under checkout-req-0001", mails.requests)
 	}
 }

@@ -38,7 +38,7 @@ func (s *Orders) SettleNotice(ctx context.Context, n PaymentNotice) error {
 			return err
 		}
 		if made {
-			s.notifyPlaced(paid, nil)
+			s.notifyPlaced(ctx, paid, nil)
 		}
 	case n.Kind == NoticeFailed && o.PaymentState == PaymentPending:
 		for _, res := range o.Reserved {
@@ -88,6 +88,6 @@ func (s *Orders) refundedAtProvider(ctx context.Context, o *Order) error {
 		return err
 	}
 	o = s.finishCancelNow(ctx, o, claim)
-	s.notifyStatus(o, true)
+	s.notifyStatus(ctx, o, true)
 	return nil
 }

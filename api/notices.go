@@ -114,21 +114,22 @@ func (s *Orders) orderMail(o *Order, u *User, subject, headline string) (Mail, e
 }
 
 // notify mails the buyer of o in the background: a mail never slows or fails the change it
-// tells of. What cannot be sent is logged. buyer, when known, saves looking the buyer up.
-func (s *Orders) notify(o *Order, buyer *User, subject, headline string) {
+// tells of. What cannot be sent is logged, with the request id of ctx (the change's request),
+// so one id finds a checkout and its mail. buyer, when known, saves looking the buyer up.
+func (s *Orders) notify(ctx context.Context, o *Order, buyer *User, subject, headline string) {
 	if s.mailer == nil {
 		return
 	}
 	s.mails.Add(1)
 	go func() {
 		defer s.mails.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 		defer cancel()
 		u := buyer
 		if u == nil {
 			var err error
 			if u, err = s.users.FindUserByID(ctx, o.Buyer.ID); err != nil {
-				s.log.Warn("order mail not sent: no buyer to send it to", "order", o.ID, "err", err)
+				s.log.WarnContext(ctx, "order mail not sent: no buyer to send it to", "order", o.ID, "err", err)
 				return
 			}
 		}
@@ -137,14 +138,14 @@ func (s *Orders) notify(o *Order, buyer *User, subject, headline string) {
 			err = s.mailer.Send(ctx, m)
 		}
 		if err != nil {
-			s.log.Error("order mail not sent", "order", o.ID, "to", u.Email, "err", err)
+			s.log.ErrorContext(ctx, "order mail not sent", "order", o.ID, "to", u.Email, "err", err)
 		}
 	}()
 }
 
 // notifyPlaced confirms a paid order to its buyer, who checkout just signed in (nil: look up).
-func (s *Orders) notifyPlaced(o *Order, buyer *User) {
-	s.notify(o, buyer, "order "+o.Number+" confirmed", "Thank you for your order. We have received your payment.")
+func (s *Orders) notifyPlaced(ctx context.Context, o *Order, buyer *User) {
+	s.notify(ctx, o, buyer, "order "+o.Number+" confirmed", "Thank you for your order. We have received your payment.")
 }
 
 // statusNews is what the mail of each status says: its subject after the order number, and
@@ -159,7 +160,7 @@ var statusNews = map[string][2]string{
 
 // notifyStatus tells the buyer of o's new status; refunding says this change refunds it. An
 // order refunded before keeps saying so, whatever its status now: it is not charged again.
-func (s *Orders) notifyStatus(o *Order, refunding bool) {
+func (s *Orders) notifyStatus(ctx context.Context, o *Order, refunding bool) {
 	news, ok := statusNews[o.Status]
 	if !ok {
 		news = [2]string{"is " + strings.ToLower(o.Status), "The status of your order is now " + o.Status + "."}
@@ -171,5 +172,5 @@ func (s *Orders) notifyStatus(o *Order, refunding bool) {
 	case o.RefundedAt != nil:
 		headline += " Your payment for it was refunded, and it is not charged again."
 	}
-	s.notify(o, nil, "order "+o.Number+" "+news[0], headline)
+	s.notify(ctx, o, nil, "order "+o.Number+" "+news[0], headline)
 }

@@ -82,7 +82,7 @@ func (s *Orders) SetOrderStatus(ctx context.Context, id, status string, by Actor
 	if refunds {
 		o = s.finishCancelNow(ctx, o, claim)
 	}
-	s.notifyStatus(o, refunds)
+	s.notifyStatus(ctx, o, refunds)
 	return o, nil
 }
 
@@ -112,7 +112,7 @@ func (s *Orders) CancelOrder(ctx context.Context, id string, by Actor) (*Order, 
 		return nil, err
 	}
 	o = s.finishCancelNow(ctx, o, claim)
-	s.notifyStatus(o, true)
+	s.notifyStatus(ctx, o, true)
 	return o, nil
 }
 

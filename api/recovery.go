@@ -82,7 +82,7 @@ func (s *Orders) settle(ctx context.Context, id string) error {
 			return err
 		}
 		if made {
-			s.notifyPlaced(paid, nil)
+			s.notifyPlaced(ctx, paid, nil)
 		}
 		s.log.InfoContext(ctx, "recovery: charged order marked paid", "order", id, "number", o.Number)
 		return nil
