@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/currency"
+
 	"shop"
 )
 
@@ -228,20 +230,20 @@ func splitList(s string) []string {
 	return out
 }
 
-// notHundredths are ISO currencies whose minor unit is not a hundredth. The shop keeps money
-// in hundredths (shop.Paise) and charges that many minor units, so with one of these it would
-// charge the wrong amount: refuse them at start instead.
-var notHundredths = map[string]bool{
-	"bif": true, "clp": true, "djf": true, "gnf": true, "jpy": true, "kmf": true, "krw": true, "mga": true,
-	"pyg": true, "rwf": true, "ugx": true, "vnd": true, "vuv": true, "xaf": true, "xof": true, "xpf": true,
-	"bhd": true, "iqd": true, "jod": true, "kwd": true, "lyd": true, "omr": true, "tnd": true,
-}
-
+// checkCurrency refuses a code that names no currency (a typo such as uds would start, and only
+// a real gateway would refuse it, at every checkout) and a currency whose minor unit is not a
+// hundredth: the shop keeps money in hundredths (shop.Paise) and charges that many minor units,
+// so with yen or dinars it would charge the wrong amount.
 func checkCurrency(code string) error {
 	if len(code) != 3 || strings.Trim(code, "abcdefghijklmnopqrstuvwxyz") != "" {
 		return fmt.Errorf("CURRENCY must be a three-letter ISO code such as inr")
 	}
-	if notHundredths[code] {
+	unit, err := currency.ParseISO(code)
+	// The X codes are metals, funds and test codes, but for the East Caribbean dollar.
+	if err != nil || (code[0] == 'x' && code != "xcd") {
+		return fmt.Errorf("CURRENCY %s is no currency's ISO code (inr, usd, eur...)", code)
+	}
+	if scale, _ := currency.Standard.Rounding(unit); scale != 2 {
 		return fmt.Errorf("CURRENCY %s is not counted in hundredths; the shop prices in hundredths (inr, usd, eur...)", code)
 	}
 	return nil

@@ -80,7 +80,7 @@ func inTableRow(doc []byte, name string) bool {
 }
 
 // PHOTO_CACHE_MB=0 turns the photo cache off, as the README says, rather than meaning the
-// default; a name or an address is taken for HOST.
+// default; a name or an address is taken for HOST; a currency's code in either case.
 func TestConfigTakesWhatItSays(t *testing.T) {
 	for _, tc := range []struct {
 		env   map[string]string
@@ -90,6 +90,9 @@ func TestConfigTakesWhatItSays(t *testing.T) {
 		{map[string]string{}, func(c *config) bool { return c.PhotoCacheMB == 128 }},
 		{map[string]string{"HOST": "shop-1.internal"}, func(c *config) bool { return c.Host == "shop-1.internal" }},
 		{map[string]string{"HOST": "::1", "METRICS_ADDR": ":9464"}, func(c *config) bool { return c.Host == "::1" && c.MetricsAddr == ":9464" }},
+		{map[string]string{"CURRENCY": "USD"}, func(c *config) bool { return c.Currency == "usd" }},
+		{map[string]string{"CURRENCY": "eur"}, func(c *config) bool { return c.Currency == "eur" }},
+		{map[string]string{"CURRENCY": "xcd"}, func(c *config) bool { return c.Currency == "xcd" }},
 	} {
 		tc.env["DATA_DIR"] = t.TempDir()
 		c, err := loadConfig(envOf(tc.env))
@@ -104,32 +107,35 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		env  map[string]string
 		want string
 	}{
-		"mongo-without-secret":   {map[string]string{"MONGO_URI": "mongodb://db:27017"}, "JWT_SECRET is required"},
-		"short-secret":           {map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": "short"}, "at least 32"},
-		"admin-email-alone":      {map[string]string{"ADMIN_EMAIL": "a@b.co"}, "go together"},
-		"short-admin-password":   {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": "123"}, "at least 6"},
-		"bad-ttl":                {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
-		"bad-seed":               {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
-		"bad-log-level":          {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
-		"bad-log-format":         {map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
-		"currency-not-a-code":    {map[string]string{"CURRENCY": "rupees"}, "three-letter"},
-		"currency-without-cents": {map[string]string{"CURRENCY": "JPY"}, "hundredths"},
-		"port-not-a-number":      {map[string]string{"PORT": "abc"}, "PORT must be a port number from 1 to 65535"},
-		"port-too-high":          {map[string]string{"PORT": "99999"}, "PORT must be a port number"},
-		"host-bad-address":       {map[string]string{"HOST": "999.1.1.1"}, "HOST must be an IP address"},
-		"host-bad-name":          {map[string]string{"HOST": "shop_host!"}, "HOST must be an IP address"},
-		"metrics-port-text":      {map[string]string{"METRICS_ADDR": "127.0.0.1:abc"}, "METRICS_ADDR must be host:port"},
-		"photo-cache-huge":       {map[string]string{"PHOTO_CACHE_MB": "99999999999999"}, "PHOTO_CACHE_MB must be"},
-		"photo-cache-negative":   {map[string]string{"PHOTO_CACHE_MB": "-1"}, "PHOTO_CACHE_MB must be"},
-		"public-url-no-scheme":   {map[string]string{"PUBLIC_URL": "shop.example.com"}, "PUBLIC_URL must be the shop's address with its scheme"},
-		"public-url-query":       {map[string]string{"PUBLIC_URL": "https://shop.example.com/?ref=mail"}, "no query or fragment"},
-		"public-url-fragment":    {map[string]string{"PUBLIC_URL": "https://shop.example.com/#top"}, "no query or fragment"},
-		"public-url-user":        {map[string]string{"PUBLIC_URL": "https://ops:secret@shop.example.com"}, "no query or fragment"},
-		"admin-email-bad":        {map[string]string{"ADMIN_EMAIL": "notanemail", "ADMIN_PASSWORD": "secret123"}, "ADMIN_EMAIL: Email must be"},
-		"admin-password-long":    {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": strings.Repeat("p", 73)}, "at most 72 bytes"},
-		"mail-from-line-break":   {map[string]string{"MAIL_FROM": "Shop <shop@example.com>\nBcc: all@example.com"}, "MAIL_FROM must be one email address"},
-		"mail-from-no-address":   {map[string]string{"MAIL_FROM": "not an address"}, "MAIL_FROM must be one email address"},
-		"trusted-proxy-garbage":  {map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, garbage"}, `TRUSTED_PROXIES must list IP addresses or CIDR ranges, such as 10.0.0.0/8: "garbage"`},
+		"mongo-without-secret":    {map[string]string{"MONGO_URI": "mongodb://db:27017"}, "JWT_SECRET is required"},
+		"short-secret":            {map[string]string{"MONGO_URI": "mongodb://db:27017", "JWT_SECRET": "short"}, "at least 32"},
+		"admin-email-alone":       {map[string]string{"ADMIN_EMAIL": "a@b.co"}, "go together"},
+		"short-admin-password":    {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": "123"}, "at least 6"},
+		"bad-ttl":                 {map[string]string{"JWT_TTL": "forever"}, "JWT_TTL"},
+		"bad-seed":                {map[string]string{"SEED_DEMO": "maybe"}, "SEED_DEMO"},
+		"bad-log-level":           {map[string]string{"LOG_LEVEL": "loud"}, "LOG_LEVEL"},
+		"bad-log-format":          {map[string]string{"LOG_FORMAT": "xml"}, "LOG_FORMAT"},
+		"currency-not-a-code":     {map[string]string{"CURRENCY": "rupees"}, "three-letter"},
+		"currency-without-cents":  {map[string]string{"CURRENCY": "JPY"}, "hundredths"},
+		"currency-in-thousandths": {map[string]string{"CURRENCY": "kwd"}, "hundredths"},
+		"currency-typo":           {map[string]string{"CURRENCY": "uds"}, "CURRENCY uds is no currency's ISO code"},
+		"currency-no-currency":    {map[string]string{"CURRENCY": "xxx"}, "CURRENCY xxx is no currency's ISO code"},
+		"port-not-a-number":       {map[string]string{"PORT": "abc"}, "PORT must be a port number from 1 to 65535"},
+		"port-too-high":           {map[string]string{"PORT": "99999"}, "PORT must be a port number"},
+		"host-bad-address":        {map[string]string{"HOST": "999.1.1.1"}, "HOST must be an IP address"},
+		"host-bad-name":           {map[string]string{"HOST": "shop_host!"}, "HOST must be an IP address"},
+		"metrics-port-text":       {map[string]string{"METRICS_ADDR": "127.0.0.1:abc"}, "METRICS_ADDR must be host:port"},
+		"photo-cache-huge":        {map[string]string{"PHOTO_CACHE_MB": "99999999999999"}, "PHOTO_CACHE_MB must be"},
+		"photo-cache-negative":    {map[string]string{"PHOTO_CACHE_MB": "-1"}, "PHOTO_CACHE_MB must be"},
+		"public-url-no-scheme":    {map[string]string{"PUBLIC_URL": "shop.example.com"}, "PUBLIC_URL must be the shop's address with its scheme"},
+		"public-url-query":        {map[string]string{"PUBLIC_URL": "https://shop.example.com/?ref=mail"}, "no query or fragment"},
+		"public-url-fragment":     {map[string]string{"PUBLIC_URL": "https://shop.example.com/#top"}, "no query or fragment"},
+		"public-url-user":         {map[string]string{"PUBLIC_URL": "https://ops:secret@shop.example.com"}, "no query or fragment"},
+		"admin-email-bad":         {map[string]string{"ADMIN_EMAIL": "notanemail", "ADMIN_PASSWORD": "secret123"}, "ADMIN_EMAIL: Email must be"},
+		"admin-password-long":     {map[string]string{"ADMIN_EMAIL": "a@b.co", "ADMIN_PASSWORD": strings.Repeat("p", 73)}, "at most 72 bytes"},
+		"mail-from-line-break":    {map[string]string{"MAIL_FROM": "Shop <shop@example.com>\nBcc: all@example.com"}, "MAIL_FROM must be one email address"},
+		"mail-from-no-address":    {map[string]string{"MAIL_FROM": "not an address"}, "MAIL_FROM must be one email address"},
+		"trusted-proxy-garbage":   {map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, garbage"}, `TRUSTED_PROXIES must list IP addresses or CIDR ranges, such as 10.0.0.0/8: "garbage"`},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
