@@ -189,3 +189,18 @@ func TestDataDirThatIsAFile(t *testing.T) {
 		t.Fatalf("DATA_DIR a file: %v", err)
 	}
 }
+
+// A CLIENT_DIST without the built client is said at start, naming the folder; a built one is not.
+func TestStartWarnsOfAMissingStorefront(t *testing.T) {
+	built := t.TempDir()
+	if err := os.WriteFile(filepath.Join(built, "index.html"), []byte("<!doctype html>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for dist, warned := range map[string]bool{built: false, filepath.Join(built, "nonexistent"): true} {
+		var logs bytes.Buffer
+		warnWithoutClient(slog.New(slog.NewTextHandler(&logs, nil)), dist)
+		if said := strings.Contains(logs.String(), "level=WARN") && strings.Contains(logs.String(), dist); said != warned {
+			t.Errorf("CLIENT_DIST %s: warned %v, want %v:\n%s", dist, said, warned, logs.String())
+		}
+	}
+}

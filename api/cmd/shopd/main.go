@@ -68,6 +68,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		log.Warn("PUBLIC_URL is not set: the links in the shop's mails (password reset, orders) point at "+cfg.PublicURL,
 			"hint", "set PUBLIC_URL to the address shoppers use")
 	}
+	warnWithoutClient(log, cfg.ClientDist)
 
 	// Take the public port before anything else, so a clash is the first and only thing said.
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
@@ -346,6 +347,17 @@ func serveMetrics(log *slog.Logger, addr string, h http.Handler) (stop func()) {
 	go func() { _ = srv.Serve(ln) }()
 	log.Info("metrics served", "url", "http://"+ln.Addr().String()+"/metrics")
 	return func() { _ = srv.Close() }
+}
+
+// warnWithoutClient says at start when the built storefront is not where shopd looks: every
+// page would then say the storefront is not built while /healthz answers 200, and a mistyped
+// CLIENT_DIST would go unnoticed.
+func warnWithoutClient(log *slog.Logger, dist string) {
+	if _, err := os.Stat(filepath.Join(dist, "index.html")); err == nil {
+		return
+	}
+	log.Warn("no built storefront here: every page says the storefront is not built", "CLIENT_DIST", dist,
+		"hint", "run make build, or set CLIENT_DIST to the folder of the built client (the one with index.html)")
 }
 
 // newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
