@@ -68,7 +68,6 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 		log.Warn("PUBLIC_URL is not set: the links in the shop's mails (password reset, orders) point at "+cfg.PublicURL,
 			"hint", "set PUBLIC_URL to the address shoppers use")
 	}
-	warnWithoutClient(log, cfg.ClientDist)
 
 	// Take the public port before anything else, so a clash is the first and only thing said.
 	ln, err := net.Listen("tcp", net.JoinHostPort(cfg.Host, cfg.Port))
@@ -77,6 +76,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 			net.JoinHostPort(cfg.Host, cfg.Port), err)
 	}
 	defer func() { _ = ln.Close() }()
+	warnWithoutClient(log, cfg.ClientDist)
 	// Serve at once: until the shop is ready every request (a health probe among them) is
 	// told it is starting, rather than waiting unanswered for the store and the catalogue.
 	gate := &startGate{}
