@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../context/auth';
 import { dashboardPath, LOGIN } from '../../paths';
 import { LOGOUT_SUCCESS } from '../../texts';
-import initials, { avatarFontSize } from '../../initials';
+import initials, { avatarStyle } from '../../initials';
 import DropdownMenu from './DropdownMenu';
 
 export default function AccountMenu() {
@@ -23,7 +23,7 @@ export default function AccountMenu() {
       className="account-menu"
       buttonLabel={`${letters}, Account menu of ${user.name}`}
       label={
-        <span className="account-menu__avatar" style={{ fontSize: avatarFontSize(letters.length) }}>{letters}</span>
+        <span className="account-menu__avatar" style={avatarStyle(letters.length)}>{letters}</span>
       }
     >
       <div className="account-menu__who">

@@ -5,7 +5,7 @@ import { renderRoute } from '../../test/render';
 import { held, server, url } from '../../test/server';
 import { admin, categories, makeProduct, products, signedIn, user } from '../../test/fixtures';
 import { toastTexts } from '../../test/list-failure';
-import initials, { avatarFontSize } from '../../initials';
+import initials, { avatarStyle } from '../../initials';
 
 describe('Header', () => {
   it('has the brand, a 300x40 search box and the main links', async () => {
@@ -81,11 +81,11 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/user');
   });
 
-  it('fits three or more initials in the avatar with smaller letters, keeping every initial', async () => {
+  it('shows every initial of a long name at 12 px, the avatar widened into a pill', async () => {
     const { user: person } = await renderRoute('/about', { auth: signedIn({ ...user, name: 'Mary Ann Lee Smith' }) });
     const avatar = screen.getByText('MALS');
     expect(avatar).toHaveClass('account-menu__avatar');
-    expect(avatar).toHaveStyle({ fontSize: '9px' });
+    expect(avatar).toHaveStyle({ fontSize: '12px', width: '48px' });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
@@ -261,13 +261,17 @@ describe('initials', () => {
     expect(initials('')).toBe('');
   });
 
-  it('sizes the letters so that up to seven bold capitals fit the 29 px across the 32 px avatar', () => {
-    expect(avatarFontSize(1)).toBe(14);
-    expect(avatarFontSize(2)).toBe(14);
-    expect(avatarFontSize(3)).toBeLessThan(14);
-    for (let letters = 3; letters <= 7; letters += 1) {
-      expect(avatarFontSize(letters)).toBeLessThanOrEqual(avatarFontSize(letters - 1));
-      expect(letters * 0.78 * avatarFontSize(letters)).toBeLessThanOrEqual(29);
+  it('keeps up to five initials at 12 px or more: three in the 32 px circle, four or five in a pill as wide as they take', () => {
+    expect(avatarStyle(1)).toEqual({ fontSize: 14, width: 32 });
+    expect(avatarStyle(2)).toEqual({ fontSize: 14, width: 32 });
+    expect(avatarStyle(3)).toEqual({ fontSize: 12, width: 32 });
+    expect(avatarStyle(4)).toEqual({ fontSize: 12, width: 48 });
+    expect(avatarStyle(5)).toEqual({ fontSize: 12, width: 57 });
+    // More would push the brand out of a 320 px header: the pill stays, the letters shrink.
+    for (const letters of [6, 7]) {
+      const { fontSize, width } = avatarStyle(letters);
+      expect(width).toBe(57);
+      expect(letters * 0.78 * fontSize).toBeLessThanOrEqual(width - 10);
     }
   });
 });
