@@ -2,7 +2,10 @@
 // layout, so a toast raised just before a navigation survives the next page's loading), and
 // the browser's scroll position kept per history entry, so Back returns to where the shopper
 // was on a list. Toasts show at the top centre, under the sticky header (--header-h), so
-// they never cover the avatar, the cart or the search a shopper reaches for next.
+// they never cover the avatar, the cart or the search a shopper reaches for next. They are
+// drawn inside a live region that is on the page before any of them: a screen reader reads what
+// is added to a region it already watches, where a toast's own region, added with its text
+// already in, is often never read (Invalid email or password, Item Added to cart...).
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { Toaster } from 'react-hot-toast';
 
@@ -12,7 +15,9 @@ export default function AppFrame() {
   return (
     <>
       <Outlet />
-      <Toaster position="top-center" containerStyle={TOASTS_UNDER_HEADER} />
+      <div className="toasts" aria-live="polite">
+        <Toaster position="top-center" containerStyle={TOASTS_UNDER_HEADER} />
+      </div>
       <ScrollRestoration />
     </>
   );
