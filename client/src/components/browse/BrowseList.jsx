@@ -133,6 +133,13 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     results.current?.querySelectorAll('.product-grid > li')[from]?.querySelector('a:not([tabindex="-1"])')?.focus();
   }, [products.length]);
   const filtered = activeFilters(filters) > 0;
+  // Clear all filters and the keyword's Clear go as they are pressed: the keyboard's focus moves
+  // to the sort order beside them rather than dropping to the top of the page.
+  const sortSelect = useRef(null);
+  const clear = (change) => {
+    setFilters(change);
+    sortSelect.current?.focus();
+  };
 
   let body;
   const error = failures[0]?.error;
@@ -142,7 +149,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
     body = (
       <div className="state state--empty">
         <p className="state__title">No products match these filters.</p>
-        <button type="button" className="btn btn--primary" onClick={() => setFilters(NO_FILTERS)}>Clear all filters</button>
+        <button type="button" className="btn btn--primary" onClick={() => clear(NO_FILTERS)}>Clear all filters</button>
       </div>
     );
   } else if (products.length === 0) body = <EmptyState {...empty} />;
@@ -172,14 +179,14 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
           {filters.q && (
             <p className="browse__keyword">
               Matching “{filters.q}”
-              <button type="button" className="btn btn--link" onClick={() => setFilters({ q: '' })}
+              <button type="button" className="btn btn--link" onClick={() => clear({ q: '' })}
                 aria-label={`Clear the keyword ${filters.q}`}>Clear</button>
             </p>
           )}
           {filtered && (
-            <button type="button" className="btn btn--link" onClick={() => setFilters(NO_FILTERS)}>Clear all filters</button>
+            <button type="button" className="btn btn--link" onClick={() => clear(NO_FILTERS)}>Clear all filters</button>
           )}
-          <SortSelect value={filters.sort} onChange={(sort) => setFilters({ sort })} />
+          <SortSelect ref={sortSelect} value={filters.sort} onChange={(sort) => setFilters({ sort })} />
         </div>
         <div className="browse__list" aria-busy={updating}>{body}</div>
         {first && failed && ready.length > 0 && <ErrorState what="more products" error={error} onRetry={retry} />}

@@ -278,6 +278,8 @@ describe('the filtered product list', () => {
     await user.click(screen.getByRole('button', { name: 'Clear the keyword product 4' }));
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(router.state.location.search).toBe('');
+    // Clear went with the keyword: the focus is on the sort order beside it.
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveFocus();
   });
 
   it('goes Back to the list before the last filter', async () => {
@@ -297,6 +299,18 @@ describe('the filtered product list', () => {
     await user.click(screen.getAllByRole('button', { name: 'Clear all filters' })[0]);
     await waitFor(() => expect(cards()).toHaveLength(6));
     expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveFocus();
+  });
+
+  it('moves the focus to the sort order when the toolbar\'s Clear all filters goes', async () => {
+    serve();
+    const { user, router } = await renderRoute('/shop?size=M');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    const clearAll = screen.getAllByRole('button', { name: 'Clear all filters' }).at(-1);
+    await user.click(clearAll);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('button', { name: 'Clear all filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveFocus();
   });
 
   // At 900-1280 px the 220 px panel left "(6)" on a line of its own under a long name. jsdom

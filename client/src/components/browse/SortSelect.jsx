@@ -8,11 +8,11 @@ const LABELS = {
   name: 'Name: A to Z',
 };
 
-export default function SortSelect({ value, onChange }) {
+export default function SortSelect({ ref, value, onChange }) {
   return (
     <label className="browse__sort">
       <span>Sort by</span>
-      <select className="text-input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select ref={ref} className="text-input" value={value} onChange={(e) => onChange(e.target.value)}>
         {SORTS.map((sort) => (
           <option key={sort} value={sort}>{LABELS[sort]}</option>
         ))}
