@@ -21,6 +21,15 @@ export default function visitor() {
       await page.getByRole('img', { name: 'New season arrivals' }).waitFor();
       assert.equal(await page.locator('[aria-roledescription="slide"] img').count(), 3);
       assert.equal(await page.getByRole('button', { name: 'Explore' }).count(), 3);
+      // A mouse click on the carousel's buttons leaves it playing; keyboard focus coming in pauses it.
+      await page.getByRole('button', { name: 'Next slide' }).click();
+      await page.getByRole('button', { name: 'Pause slides' }).waitFor();
+      await page.getByRole('button', { name: 'Next slide' }).blur();
+      await page.getByRole('button', { name: 'Previous slide' }).focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      await page.getByRole('button', { name: 'Play slides' }).waitFor();
+      await page.getByRole('button', { name: 'Play slides' }).click();
       await see(page, '© Sanjay 2024. All rights reserved');
       await expectBadge(page, 0);
       await snap(page, 'home');

@@ -96,6 +96,21 @@ describe('Home page', () => {
     expect(visibleSlide()).toBe(1);
   });
 
+  it('pauses when the keyboard\'s focus comes into the carousel, until Play', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { user } = await renderRoute('/');
+    const previous = screen.getByRole('button', { name: 'Previous slide' });
+    while (document.activeElement !== previous) await user.tab();
+    expect(screen.getByRole('button', { name: 'Play slides' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(15000));
+    expect(visibleSlide()).toBe(0);
+    await user.keyboard('{Tab}{Enter}');
+    expect(screen.getByRole('button', { name: 'Pause slides' })).toHaveFocus();
+    await user.tab(); // to the first dot: still inside, still playing
+    act(() => vi.advanceTimersByTime(5000));
+    expect(visibleSlide()).toBe(1);
+  });
+
   // Asking the system for less motion changed nothing on the home page: the slides moved on
   // every 5 s, gliding.
   it('waits for Play before moving on, for a visitor who asks for less motion', async () => {

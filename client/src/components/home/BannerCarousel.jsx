@@ -1,6 +1,9 @@
 // Home carousel: 3 banners, advancing every 5000 ms until paused, with previous/next buttons,
 // a pause button and dots. For a visitor who asks for less motion (prefers-reduced-motion) it
 // starts paused, and slides without the glide (index.css): Play starts it, as they choose.
+// Keyboard focus coming into it pauses it too (WAI-ARIA's carousel pattern): a slide moving on
+// while someone tabs through its buttons takes their place away; Play starts it again, and it
+// plays on as they tab within it. A mouse click on its buttons leaves it playing.
 import { useEffect, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS } from '../../rules';
 
@@ -11,6 +14,15 @@ export const banners = [
 ];
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** fromKeyboard reports whether the browser shows el's focus ring: focus that came by keyboard. */
+function fromKeyboard(el) {
+  try {
+    return el.matches(':focus-visible');
+  } catch {
+    return false; // a browser without :focus-visible keeps the slides going
+  }
+}
 
 export default function BannerCarousel() {
   const [active, setActive] = useState(0);
@@ -24,7 +36,8 @@ export default function BannerCarousel() {
   }, [count, playing]);
 
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label="Highlights">
+    <section className="carousel" aria-roledescription="carousel" aria-label="Highlights"
+      onFocus={(e) => !e.currentTarget.contains(e.relatedTarget) && fromKeyboard(e.target) && setPlaying(false)}>
       <div className="carousel__track" style={{ transform: `translateX(-${active * 100}%)` }}>
         {banners.map((b, i) => (
           <div key={b.src} className="carousel__slide" role="group" aria-roledescription="slide"
