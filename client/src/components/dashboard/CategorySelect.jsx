@@ -1,8 +1,10 @@
+import { useId } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { adminCategoriesQuery } from '../../api/categories';
 import ErrorState from '../status/ErrorState';
 import Field from './FormField';
+import shownValue from './shownValue';
 
 /**
  * CategorySelect is the product form's Category choice, over the shop's categories. Until they
@@ -12,6 +14,7 @@ import Field from './FormField';
  */
 export default function CategorySelect({ value, onChange }) {
   const { data: categories, isPending, isError, error, refetch } = useQuery(adminCategoriesQuery());
+  const shownId = useId();
   if (isError && categories === undefined) {
     return <ErrorState what="the categories" error={error} onRetry={refetch} />;
   }
@@ -20,6 +23,7 @@ export default function CategorySelect({ value, onChange }) {
       <Select
         id="product-category"
         placeholder="Select a category"
+        {...shownValue(shownId)}
         style={{ width: '100%' }}
         value={isPending ? undefined : value}
         onChange={onChange}

@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button, Input, Select } from 'antd';
 import CategorySelect from './CategorySelect';
 import PhotoPreview from './PhotoPreview';
 import ProductThumb from './ProductThumb';
 import Field from './FormField';
+import shownValue from './shownValue';
 import { SHIPPING_OPTIONS } from './productValues';
 import { NO_COMBINATIONS, leftOutStockText } from './texts';
 import VariantEditor from './VariantEditor';
@@ -29,6 +30,7 @@ export default function ProductForm({
   const byVariant = variants.variants.length > 0;
   const fileInput = useRef(null);
   const [tried, setTried] = useState(false);
+  const shippingShownId = useId();
   const set = (key) => (value) => setValues((v) => ({ ...v, [key]: value }));
   const setFromInput = (key) => (e) => set(key)(e.target.value);
   // Options without a single combination would sell the product in no size at all, and rows
@@ -108,6 +110,7 @@ export default function ProductForm({
         <Select
           id="product-shipping"
           placeholder="Select Shipping"
+          {...shownValue(shippingShownId)}
           style={{ width: '100%' }}
           value={values.shipping}
           onChange={set('shipping')}

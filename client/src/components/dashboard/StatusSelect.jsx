@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Select } from 'antd';
 import { ORDER_STATUSES } from '../../rules';
 import { focusLost } from '../../hooks/useFocusBack';
+import shownValue from './shownValue';
 
 const OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
 
@@ -36,10 +37,12 @@ function useFocusAfterChange(busy, onChange) {
  */
 export default function StatusSelect({ value, onChange, label, busy = false }) {
   const [select, change] = useFocusAfterChange(busy, onChange);
+  const shownId = useId();
   return (
     <Select
       ref={select}
       aria-label={label}
+      {...shownValue(shownId)}
       aria-busy={busy}
       value={value}
       loading={busy}

@@ -29,6 +29,13 @@ describe('StatusSelect', () => {
     expect(select.style.minWidth).toBe('');
   });
 
+  // antd's combobox has no value of its own: the status it shows is read with its name, so an
+  // admin tabbing through the orders hears each one's status without opening the list.
+  it('tells a screen reader the status it shows', () => {
+    render(<StatusSelect value="Processing" label="Status of order #1" onChange={() => {}} />);
+    expect(screen.getByRole('combobox', { name: 'Status of order #1' })).toHaveAccessibleDescription('Processing');
+  });
+
   // SPEC's five statuses, in its order, are each an option a screen reader (and a test by role)
   // can choose, not only those beside the current one.
   it('offers the five statuses as options, in SPEC order', async () => {

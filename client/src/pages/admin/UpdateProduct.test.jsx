@@ -34,6 +34,9 @@ describe('admin update product', () => {
     expect(screen.getByLabelText('Quantity')).toHaveValue(product.quantity);
     expect(await screen.findByTitle('Shirts')).toBeInTheDocument();
     expect(screen.getByTitle('Yes')).toBeInTheDocument();
+    // Heard as well as seen: each dropdown is described by the choice it shows.
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription('Shirts');
+    expect(screen.getByLabelText('Shipping')).toHaveAccessibleDescription('Yes');
     expect(screen.getByRole('img', { name: product.name })).toHaveAttribute(
       'src',
       expect.stringContaining(`/api/v1/product/product-photo/${product._id}`),
