@@ -74,6 +74,9 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   // Generate pressed while it would drop rows holding stock: the editor asks first. Any other
   // edit answers the question (the rows it would drop may be others by then).
   const [asking, setAsking] = useState(false);
+  // What Generate made, said to a screen reader: the rows appear below the button, which keeps
+  // the focus, and nothing else told that anything happened.
+  const [generatedText, setGeneratedText] = useState('');
   const hintId = useId();
   const box = useRef(null);
   const heading = useRef(null);
@@ -117,7 +120,11 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
     remove: (i) => rowEdits.current.removeRow(i),
   }), []);
 
-  const generateRows = () => change(generate(value, skuPrefix));
+  const generateRows = () => {
+    const next = generate(value, skuPrefix);
+    change(next);
+    setGeneratedText(`${next.variants.length} variant(s) generated`);
+  };
   // The notice's buttons and Remove all rows go as they are pressed: focus goes to the button
   // that stays and did the asking (Generate), or to Add option once no row is left.
   const answerGenerate = (generateNow) => {
@@ -190,6 +197,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         </Button>
         {stranded && <Button danger onClick={removeAllRows}>Remove all rows</Button>}
       </div>
+      <p role="status" className="visually-hidden">{generatedText}</p>
       {asking && droppedStock > 0 && (
         <div className="form-notice">
           <p role="alert" style={{ margin: '0 0 8px' }}>

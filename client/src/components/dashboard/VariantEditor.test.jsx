@@ -111,6 +111,8 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
     // Eight combinations: the five saved keep their rows; S Sand, XL Navy and XL Sand are new.
     expect(screen.getByText('8 variant(s), 16 in stock')).toBeInTheDocument();
+    // Said as well, where the focus stays on Generate.
+    expect(screen.getByText('8 variant(s) generated')).toHaveAttribute('role', 'status');
     expect(screen.getByLabelText('SKU of XL / Navy')).toHaveValue('LINEN-TEE-XL-NAVY');
     expect(screen.getByLabelText('Stock of XL / Navy')).toHaveValue(0);
     expect(screen.getByLabelText('Stock of L / Sand')).toHaveValue(5);
