@@ -33,8 +33,9 @@ import {
 } from './variantRows';
 
 // The header row's columns: a class sizes each (index.css).
+// [heading, class, heading said only to screen readers (the column of Remove buttons)]
 const COLUMNS = [['Variant'], ['SKU', 'variant-table__sku'], ['Price', 'variant-table__number'],
-  ['Stock', 'variant-table__number'], ['']];
+  ['Stock', 'variant-table__number'], ['Remove', undefined, true]];
 
 // Sizes, colours and SKUs are codes: a phone keyboard must not capitalise or correct them
 // ("xs" is not "Xs", "XL" not "Xl"). Each is shown in the direction of its own script.
@@ -218,8 +219,10 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
             </caption>
             <thead>
               <tr>
-                {COLUMNS.map(([head, className]) => (
-                  <th key={head} scope="col" className={className}>{head}</th>
+                {COLUMNS.map(([head, className, unseen]) => (
+                  <th key={head} scope="col" className={className}>
+                    {unseen ? <span className="visually-hidden">{head}</span> : head}
+                  </th>
                 ))}
               </tr>
             </thead>
