@@ -12,6 +12,7 @@ import (
 	"log/slog"
 	"net/url"
 	"strings"
+	"sync"
 	texttemplate "text/template"
 	"time"
 )
@@ -22,8 +23,8 @@ const ResetLinkTTL = 30 * time.Minute
 // ResetLinkService resets forgotten passwords through a link sent by mail.
 type ResetLinkService interface {
 	// SendLink mails a reset link to the account with this email, if there is one; it answers
-	// the same either way, so that nobody learns which emails have accounts (a malformed
-	// email has none either).
+	// the same either way, and as fast, so that nobody learns which emails have accounts (a
+	// malformed email has none either): the link is made after the answer.
 	SendLink(ctx context.Context, email string) error
 	// Reset sets the password of the link's account and voids every link sent to it before. It
 	// answers the account's email (empty when it cannot be read back). EINVALID for a bad new
@@ -59,6 +60,10 @@ type ResetLinks struct {
 	publicURL string
 	log       *slog.Logger
 	now       func() time.Time
+
+	asks        chan linkAsk // started by the first ask
+	startSender sync.Once
+	sending     sync.WaitGroup // asks not yet made
 }
 
 var _ ResetLinkService = (*ResetLinks)(nil)
@@ -92,14 +97,58 @@ func NewResetLinks(c ResetLinksConfig) *ResetLinks {
 var ErrBadResetLink = Errorf(EINVALID,
 	"The token of this reset link is not valid, was used already or has expired. Please ask for a new link.")
 
-// SendLink mails a fresh link to the account, if there is one.
+// linkAsk is a reset link asked for: the address, when it was asked, and the asking request's
+// context (its values: the request id in the log lines).
+type linkAsk struct {
+	ctx   context.Context
+	email string
+	at    time.Time
+}
+
+// linkQueue is how many asks wait for the sender before an ask is sent while it is answered.
+const linkQueue = 256
+
+// SendLink mails a fresh link to the account, if there is one. It answers before it looks: an
+// account's link (a token saved, a mail queued) took about 6 ms where an unknown address took
+// 1.5, which told who has an account. One sender works through the asks in order, so links
+// asked one after another are made one after another.
 func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 	e, err := NormalizeEmail(email)
 	if err != nil { // no account has it: the same answer as for any other such address
 		r.log.InfoContext(ctx, "reset link asked for an address that is no email")
 		return nil
 	}
-	u, err := r.users.FindUserByEmail(ctx, e)
+	ask := linkAsk{ctx: context.WithoutCancel(ctx), email: e, at: r.now()}
+	r.sending.Add(1)
+	r.startSender.Do(func() {
+		r.asks = make(chan linkAsk, linkQueue)
+		go func() {
+			for ask := range r.asks {
+				r.send(ask)
+			}
+		}()
+	})
+	select {
+	case r.asks <- ask:
+	default: // a flood of asks: this one is made while it is answered
+		r.send(ask)
+	}
+	return nil
+}
+
+// send makes the link of one ask, logging what fails: nobody waits for its answer.
+func (r *ResetLinks) send(ask linkAsk) {
+	defer r.sending.Done()
+	ctx, cancel := context.WithTimeout(ask.ctx, 30*time.Second)
+	defer cancel()
+	if err := r.sendLink(ctx, ask.email, ask.at); err != nil {
+		r.log.ErrorContext(ctx, "reset link not sent", "err", err)
+	}
+}
+
+// sendLink mails a link, made at now, to the account with this (normalised) email, if any.
+func (r *ResetLinks) sendLink(ctx context.Context, email string, now time.Time) error {
+	u, err := r.users.FindUserByEmail(ctx, email)
 	if ErrorCode(err) == ENOTFOUND {
 		r.log.InfoContext(ctx, "reset link asked for an email without an account")
 		return nil
@@ -112,7 +161,6 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 		return err
 	}
 	token := base64.RawURLEncoding.EncodeToString(b[:])
-	now := r.now()
 	if err := r.tokens.SaveResetToken(ctx, hashToken(token), u.ID, now, now.Add(ResetLinkTTL)); err != nil {
 		return fmt.Errorf("reset link: %w", err)
 	}
@@ -122,6 +170,15 @@ func (r *ResetLinks) SendLink(ctx context.Context, email string) error {
 	}
 	if err := r.mailer.Send(ctx, m); err != nil {
 		r.log.ErrorContext(ctx, "reset link mail not sent", "to", u.Email, "err", err)
+	}
+	return nil
+}
+
+// Drain waits until every link asked for is made and handed to the mailer, or ctx ends.
+// Shutdown calls it before the store closes.
+func (r *ResetLinks) Drain(ctx context.Context) error {
+	if err := WaitFor(ctx, &r.sending); err != nil {
+		return fmt.Errorf("reset links still being made at shutdown: %w", err)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -38,6 +39,7 @@ type app struct {
 	catalogue  *catalogue.Model // the read model behind every catalogue read
 	categories shop.CategoryService
 	products   shop.ProductService
+	resetLinks *shop.ResetLinks // the reset links' service, when a test made its own
 }
 
 // newApp wires the real services and router over a fresh database.
@@ -52,6 +54,7 @@ func newApp(t *testing.T, opts ...func(*httpapi.Deps)) *app {
 	}
 	a := &app{t: t, db: db, users: s.Users, tokens: httpapi.NewTokens([]byte(testSecret), time.Hour),
 		shop: s, catalogue: s.Catalogue, categories: s.Categories, products: s.Products}
+	t.Cleanup(func() { _ = s.ResetLinks.Drain(context.Background()) }) // links asked for, before the store closes
 	deps := s.Deps()
 	deps.Tokens = a.tokens
 	deps.Orders = nil

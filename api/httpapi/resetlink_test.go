@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -111,17 +112,23 @@ func newResetApp(t *testing.T, opts ...func(*httpapi.Deps)) (*app, *outbox, *clo
 	clk := &clock{now: time.Now()}
 	lazy := &lazyResetLinks{}
 	a := newApp(t, append([]func(*httpapi.Deps){func(d *httpapi.Deps) { d.ResetLinks = lazy }}, opts...)...)
-	lazy.ResetLinkService = shop.NewResetLinks(shop.ResetLinksConfig{Users: a.users,
+	a.resetLinks = shop.NewResetLinks(shop.ResetLinksConfig{Users: a.users,
 		Tokens: mongostore.NewResetTokens(a.db), Mailer: &mail.Outbox{Dir: box.dir, From: "shop@shop.test"},
 		PublicURL: "https://shop.test/", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: clk.Now})
+	lazy.ResetLinkService = a.resetLinks
+	t.Cleanup(func() { _ = a.resetLinks.Drain(context.Background()) }) // before the store closes
 	return a, box, clk
 }
 
+// askResetLink asks for a link and waits until it is made (the answer comes first).
 func (a *app) askResetLink(email string, status int) {
 	a.t.Helper()
 	m := expect(a.t, a.do(request{method: "POST", path: "/api/v1/auth/reset-link", body: map[string]string{"email": email}}), status)
 	if status == 202 && (m["success"] != true || m["message"] == "") {
 		a.t.Fatalf("reset-link answered %v", m)
+	}
+	if err := a.resetLinks.Drain(a.t.Context()); err != nil {
+		a.t.Fatal(err)
 	}
 }
 

@@ -226,6 +226,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) error 
 	if err := s.Orders.Drain(drainCtx); err != nil {
 		log.Error("shutdown", "err", err)
 	}
+	if err := s.ResetLinks.Drain(drainCtx); err != nil {
+		log.Error("shutdown", "err", err)
+	}
 	// No order is written any more: keep the read model and the order index for the next start.
 	s.SaveSnapshot(drainCtx)
 	return serveErr
