@@ -312,7 +312,7 @@ export default function phones() {
     await page.context().close();
   });
 
-  test('phones: the account menu stays on screen, over a toast; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
+  test('phones: the account menu stays on screen, over a toast, and the phone menu under the filter drawer; Add to Cart shows without scrolling', { timeout: 120_000 }, async () => {
     const page = await signedInPage(DEMO_SHOPPER, PHONE);
     // A toast (Item Added to cart, 2 s) still shows as the shopper opens the account menu.
     const plain = (await apiGet('product/get-product')).products.find((p) => !p.variants?.length && p.quantity > 0);
@@ -330,6 +330,17 @@ export default function phones() {
     });
     assert.ok(tapped, 'a tap on Dashboard reaches the link, not the toast over it');
     await page.evaluate(() => localStorage.removeItem('cart'));
+    // The phone menu, left open, stays under the filter drawer opened beside it.
+    await page.goto('/shop');
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const heading = page.locator('.filters__title');
+    await heading.waitFor();
+    const seen = await heading.evaluate((h) => {
+      const box = h.getBoundingClientRect();
+      return h.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+    assert.ok(seen, 'the open phone menu covers the filter drawer\'s heading');
     const [product] = (await apiGet('product/product-list/1')).products;
     await page.goto(`/product/${product.slug}`);
     const add = await page.getByRole('button', { name: 'Add to Cart' }).first().boundingBox();
