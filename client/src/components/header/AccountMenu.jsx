@@ -11,6 +11,7 @@ export default function AccountMenu() {
   const [auth, setAuth] = useAuth();
   const { user } = auth;
   const letters = initials(user.name);
+  const { fontSize, pill } = avatarStyle(letters.length);
 
   // Logout is a link to /login; signing out happens as it is followed.
   const logout = () => {
@@ -23,7 +24,9 @@ export default function AccountMenu() {
       className="account-menu"
       buttonLabel={`${letters}, Account menu of ${user.name}`}
       label={
-        <span className="account-menu__avatar" style={avatarStyle(letters.length)}>{letters}</span>
+        <span className={`account-menu__avatar${pill ? ' account-menu__avatar--pill' : ''}`} style={{ fontSize }}>
+          {letters}
+        </span>
       }
     >
       <div className="account-menu__who">

@@ -85,7 +85,8 @@ describe('Header', () => {
     const { user: person } = await renderRoute('/about', { auth: signedIn({ ...user, name: 'Mary Ann Lee Smith' }) });
     const avatar = screen.getByText('MALS');
     expect(avatar).toHaveClass('account-menu__avatar');
-    expect(avatar).toHaveStyle({ fontSize: '12px', width: '48px' });
+    expect(avatar).toHaveClass('account-menu__avatar--pill');
+    expect(avatar).toHaveStyle({ fontSize: '12px' });
     await person.click(screen.getByRole('button', { name: /account menu/i }));
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
   });
@@ -261,17 +262,16 @@ describe('initials', () => {
     expect(initials('')).toBe('');
   });
 
-  it('keeps up to five initials at 12 px or more: three in the 32 px circle, four or five in a pill as wide as they take', () => {
-    expect(avatarStyle(1)).toEqual({ fontSize: 14, width: 32 });
-    expect(avatarStyle(2)).toEqual({ fontSize: 14, width: 32 });
-    expect(avatarStyle(3)).toEqual({ fontSize: 12, width: 32 });
-    expect(avatarStyle(4)).toEqual({ fontSize: 12, width: 48 });
-    expect(avatarStyle(5)).toEqual({ fontSize: 12, width: 57 });
-    // More would push the brand out of a 320 px header: the pill stays, the letters shrink.
-    for (const letters of [6, 7]) {
-      const { fontSize, width } = avatarStyle(letters);
-      expect(width).toBe(57);
-      expect(letters * 0.78 * fontSize).toBeLessThanOrEqual(width - 10);
+  it('keeps up to four initials at 12 px or more: three in the 32 px circle, four in a pill', () => {
+    expect(avatarStyle(1)).toEqual({ fontSize: 14, pill: false });
+    expect(avatarStyle(2)).toEqual({ fontSize: 14, pill: false });
+    expect(avatarStyle(3)).toEqual({ fontSize: 12, pill: false });
+    expect(avatarStyle(4)).toEqual({ fontSize: 12, pill: true });
+    // More would push the brand out of a landscape phone's header: the pill stays, the letters shrink.
+    for (const letters of [5, 7]) {
+      const { fontSize, pill } = avatarStyle(letters);
+      expect(pill).toBe(true);
+      expect(letters * 0.78 * fontSize).toBeLessThanOrEqual(Math.ceil(4 * 0.78 * 12));
     }
   });
 });
