@@ -4,7 +4,7 @@
 // than competing with them, so Add to Cart opens the cart at once.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useNavigationType, useParams } from 'react-router-dom';
 import Layout from '../components/Layout';
 import ProductPhoto from '../components/product/ProductPhoto';
 import ProductGrid from '../components/product/ProductGrid';
@@ -52,6 +52,10 @@ function DetailsSkeleton() {
 export default function ProductDetails() {
   const { slug } = useParams();
   const { state } = useLocation();
+  // A card's Add to Cart sent the shopper here to choose: asked once, as they arrive, not again
+  // when Back, Forward or a reload returns to this entry of the history (which keeps its state).
+  const arrived = useNavigationType() === 'PUSH';
+  const sentToChoose = Boolean(state?.choose) && arrived;
   const { data: product, isPending, error, refetch } = useQuery(productQuery(slug));
   // A failure is left to the cart's route, which asks again when the cart is opened.
   useEffect(() => whenIdle(() => loadCartPage().catch(() => {})), []);
@@ -88,7 +92,7 @@ export default function ProductDetails() {
         <div className="product-details__info">
           <h1>Product Details</h1>
           <h2 dir="auto">{product.name}</h2>
-          <BuyBox key={product._id} product={product} ask={Boolean(state?.choose)} />
+          <BuyBox key={product._id} product={product} ask={sentToChoose} />
           <p className="product-details__description" dir="auto">{product.description}</p>
           <p>Category: <bdi>{product.category?.name}</bdi></p>
         </div>

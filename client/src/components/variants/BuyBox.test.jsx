@@ -164,5 +164,13 @@ describe('Product page option pickers', () => {
     expect(savedCart()).toEqual([]);
     // The first choice to make takes the focus, as the page's own Add to Cart does.
     await waitFor(() => expect(radio('Size', 'S')).toHaveFocus());
+    // Back to the page later asks nothing again, and leaves the focus to the page.
+    await router.navigate('/about');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Linen Tee' })).not.toBeInTheDocument());
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { name: 'Linen Tee' })).toBeInTheDocument();
+    await new Promise((resolve) => { requestAnimationFrame(resolve); });
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(radio('Size', 'S')).not.toHaveFocus();
   });
 });
