@@ -23,7 +23,7 @@ export default function CategorySelect({ value, onChange }) {
       <Select
         id="product-category"
         placeholder="Select a category"
-        {...shownValue(shownId)}
+        {...shownValue(shownId, isPending ? undefined : value)}
         style={{ width: '100%' }}
         value={isPending ? undefined : value}
         onChange={onChange}

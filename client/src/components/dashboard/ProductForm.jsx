@@ -110,7 +110,7 @@ export default function ProductForm({
         <Select
           id="product-shipping"
           placeholder="Select Shipping"
-          {...shownValue(shippingShownId)}
+          {...shownValue(shippingShownId, values.shipping)}
           style={{ width: '100%' }}
           value={values.shipping}
           onChange={set('shipping')}

@@ -42,7 +42,7 @@ export default function StatusSelect({ value, onChange, label, busy = false }) {
     <Select
       ref={select}
       aria-label={label}
-      {...shownValue(shownId)}
+      {...shownValue(shownId, value)}
       aria-busy={busy}
       value={value}
       loading={busy}

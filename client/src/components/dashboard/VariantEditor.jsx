@@ -124,7 +124,11 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
   const generateRows = () => {
     const next = generate(value, skuPrefix);
     change(next);
-    setGeneratedText(`${next.variants.length} variant(s) generated`);
+    // The same words again are not read again: a second Generate alternates a trailing space.
+    setGeneratedText((said) => {
+      const now = `${next.variants.length} variant(s) generated`;
+      return said === now ? `${now}\u00a0` : now;
+    });
   };
   // The notice's buttons and Remove all rows go as they are pressed: focus goes to the button
   // that stays and did the asking (Generate), or to Add option once no row is left.

@@ -113,6 +113,9 @@ describe('admin sizes and colours editor', { timeout: 45_000 }, () => {
     expect(screen.getByText('8 variant(s), 16 in stock')).toBeInTheDocument();
     // Said as well, where the focus stays on Generate.
     expect(screen.getByText('8 variant(s) generated')).toHaveAttribute('role', 'status');
+    // Generate again makes the same eight: said again all the same.
+    await user.click(screen.getByRole('button', { name: 'Generate combinations' }));
+    expect(screen.getByText(/^8 variant\(s\) generated/).textContent).toBe('8 variant(s) generated\u00a0');
     // Every column is named, the Remove buttons' too (for screen readers only).
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Variant', 'SKU', 'Price', 'Stock', 'Remove']);
     expect(screen.getByLabelText('SKU of XL / Navy')).toHaveValue('LINEN-TEE-XL-NAVY');

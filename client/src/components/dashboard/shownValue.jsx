@@ -2,10 +2,13 @@
 // only ("Status of order #1, combobox"), never the status or category it shows. shownValue ties
 // the choice it shows to it as its description, without writing that text twice on the page.
 
-/** shownValue returns the Select props that describe it by the choice it shows (id: useId()). */
-export default function shownValue(id) {
+/**
+ * shownValue returns the Select props that describe it by the choice it shows (id: useId()),
+ * `value` its value: with none chosen it points at nothing.
+ */
+export default function shownValue(id, value) {
   return {
-    'aria-describedby': id,
+    'aria-describedby': value === undefined || value === null || value === '' ? undefined : id,
     labelRender: ({ label }) => <span id={id}>{label}</span>,
   };
 }

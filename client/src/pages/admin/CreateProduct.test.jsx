@@ -60,6 +60,9 @@ describe('admin create product', () => {
     expect(screen.getByRole('button', { name: 'Upload Photo' })).toBeInTheDocument();
     expect(screen.getByText('Select a category')).toBeInTheDocument();
     expect(screen.getByText('Select Shipping')).toBeInTheDocument();
+    // Nothing chosen yet: no description that points at nothing.
+    expect(screen.getByLabelText('Category')).not.toHaveAttribute('aria-describedby');
+    expect(screen.getByLabelText('Shipping')).not.toHaveAttribute('aria-describedby');
   });
 
   it('sends every field with the shipping choice, says so and goes to the products list', async () => {
