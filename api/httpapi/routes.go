@@ -91,8 +91,17 @@ func noStore(c *gin.Context) {
 }
 
 // limitBody bounds every request body: multipart forms to 6 MiB, anything else to 1 MiB.
-// Handlers that decode JSON apply the 1 MiB bound themselves with a clear answer.
+// Handlers that decode JSON apply the 1 MiB bound themselves with a clear answer. A body sent
+// compressed is refused with 415, as HTTP asks of a coding the server does not read: read as
+// it is, it would only fail as bad JSON or a broken form, and unpacked, a few KiB could
+// stand for gigabytes.
 func limitBody(c *gin.Context) {
+	if coding := strings.TrimSpace(c.GetHeader("Content-Encoding")); coding != "" && !strings.EqualFold(coding, "identity") &&
+		c.Request.ContentLength != 0 {
+		c.Header("Accept-Encoding", "identity")
+		fail(c, errCompressedBody)
+		return
+	}
 	limit, tooLarge := int64(maxJSONBytes), shop.Errorf(shop.ETOOLARGE, "The request body is too large (at most %d bytes).", maxJSONBytes)
 	if strings.HasPrefix(c.ContentType(), "multipart/") {
 		limit, tooLarge = maxMultipartBytes, errPhotoTooLarge
@@ -104,6 +113,8 @@ func limitBody(c *gin.Context) {
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	c.Next()
 }
+
+var errCompressedBody = shop.Errorf(shop.EUNSUPPORTED, "Request bodies must be sent uncompressed (no Content-Encoding).")
 
 // writesRunToTheirEnd keeps a write (any method but GET, HEAD and OPTIONS) going when its
 // caller leaves (a closed tab, a dropped connection): once begun, a write and what follows

@@ -2,6 +2,7 @@ package httpapi_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/rsa"
@@ -590,6 +591,34 @@ func TestOversizeBodiesAre413(t *testing.T) {
 	if st := send("POST", "/api/v1/auth/login", "multipart/form-data; boundary=x", []byte(bigJSON), false); st != 413 {
 		t.Errorf("a 1 MiB login labelled multipart answered %d, want 413", st)
 	}
+}
+
+// TestCompressedBodiesAre415: a body in a coding the API does not read is refused as such,
+// saying which one it reads, before anything is decoded or written; uncompressed ones pass.
+func TestCompressedBodiesAre415(t *testing.T) {
+	a := newShopApp(t, shopOptions{})
+	a.signUp("Asha", "asha@shop.test")
+	var packed bytes.Buffer
+	zw := gzip.NewWriter(&packed)
+	_, _ = zw.Write([]byte(`{"name":"Ravi","email":"ravi@shop.test","password":"secret123","phone":"9876543210","address":"1 Road","answer":"blue"}`))
+	_ = zw.Close()
+	for _, coding := range []string{"gzip", "br", "deflate", "GZIP"} {
+		rec := a.do(request{method: "POST", path: "/api/v1/auth/register", body: packed.Bytes(),
+			header: map[string]string{"Content-Encoding": coding}})
+		m := expect(t, rec, 415)
+		if !strings.Contains(m["message"].(string), "uncompressed") {
+			t.Errorf("Content-Encoding %s: message %q does not say bodies go uncompressed", coding, m["message"])
+		}
+		if got := rec.Header().Get("Accept-Encoding"); got != "identity" {
+			t.Errorf("Content-Encoding %s: Accept-Encoding %q, want identity", coding, got)
+		}
+	}
+	if rec := a.login("ravi@shop.test", "secret123"); rec.Code != 401 {
+		t.Fatalf("after the refused compressed sign-ups, ravi's login answered %d, want 401 (no account)", rec.Code)
+	}
+	rec := a.do(request{method: "POST", path: "/api/v1/auth/login", header: map[string]string{"Content-Encoding": "identity"},
+		body: map[string]string{"email": "asha@shop.test", "password": "secret123"}})
+	expect(t, rec, 200)
 }
 
 const (

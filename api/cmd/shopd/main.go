@@ -57,13 +57,21 @@ func main() {
 	}
 }
 
-// run serves the shop configured by getenv until ctx ends, logging to logs.
-func run(ctx context.Context, getenv func(string) string, logs io.Writer) error {
+// run serves the shop configured by getenv until ctx ends, logging to logs. A stop asked while
+// the shop is still starting (reading a large catalogue, or waiting for MongoDB) is a stop like
+// any other, not a failed start: a service manager should not count it as a crash.
+func run(ctx context.Context, getenv func(string) string, logs io.Writer) (err error) {
 	cfg, err := loadConfig(getenv)
 	if err != nil {
 		return err
 	}
 	log := newLogger(cfg, logs)
+	defer func() {
+		if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+			log.Info("stopped while starting", "step", err.Error())
+			err = nil
+		}
+	}()
 	if !cfg.embedded() && getenv("PUBLIC_URL") == "" {
 		log.Warn("PUBLIC_URL is not set: the links in the shop's mails (password reset, orders) point at "+cfg.PublicURL,
 			"hint", "set PUBLIC_URL to the address shoppers use")
