@@ -299,6 +299,14 @@ export default function phones() {
     assert.ok(header.height <= 64, `the landscape header is ${header.height}px high`);
     await page.getByRole('searchbox', { name: 'Search' }).waitFor();
     await page.getByRole('link', { name: 'Login', exact: true }).waitFor();
+    // On the narrowest row that still holds the search box, the box gives way and the brand
+    // keeps its whole name.
+    await page.setViewportSize({ width: 600, height: 360 });
+    const brand = await page.locator('.site-nav__brand').evaluate((b) => ({ whole: b.scrollWidth <= b.clientWidth, text: b.textContent }));
+    assert.ok(brand.whole, `the brand "${brand.text}" is cut at 600 px`);
+    const narrow = await page.locator('.site-header').boundingBox();
+    assert.ok(narrow.height <= 64, `the 600 px landscape header is ${narrow.height}px high`);
+    await page.setViewportSize(LANDSCAPE);
     const categories = (await apiGet('category/get-category')).category;
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Categories' }).click();
