@@ -1,6 +1,12 @@
 package httpapi
 
-import "github.com/gin-gonic/gin"
+import (
+	"time"
+
+	"github.com/gin-gonic/gin"
+
+	"shop"
+)
 
 // FailuresPerAccount lets the outside tests stay within, or go past, an account's limit.
 const FailuresPerAccount = failuresPerAccount
@@ -14,3 +20,6 @@ func CachedRoute(pattern string) bool { return cachedRoutes[pattern] }
 // RoutesOf lists every route s's router has, as registered (method and path pattern), so that
 // the outside tests can check the guard of each one, including routes added after the test.
 func RoutesOf(s *Server) gin.RoutesInfo { return s.engine.Routes() }
+
+// NewMemoryCounter is the counter of attempts a server keeps in memory when given none.
+func NewMemoryCounter(now func() time.Time) shop.AttemptCounter { return newMemoryCounter(now) }

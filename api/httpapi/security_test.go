@@ -3,6 +3,7 @@ package httpapi_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/rsa"
@@ -20,7 +21,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -389,6 +392,60 @@ func TestPasswordSprayFromOneAddressIsLimited(t *testing.T) {
 		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", header: map[string]string{h: "198.51.100.77"},
 			body: map[string]string{"email": "forged@example.com", "password": "wrong-password"}}), 429)
 	}
+}
+
+// TestLimitsCountNoTextThatIsNoEmail: sign-in, forgot-password and reset-link keep a count per
+// account only for a real email, and none for any account once the address is spent. A
+// megabyte of random text sent as the email had left a count of that size behind each time,
+// 429s included, growing the server without end.
+func TestLimitsCountNoTextThatIsNoEmail(t *testing.T) {
+	counter := &recordingCounter{AttemptCounter: httpapi.NewMemoryCounter(time.Now)}
+	a := newApp(t, func(d *httpapi.Deps) { d.Attempts = counter })
+	junk := strings.Repeat("x", 100_000)
+	for i, path := range []string{"login", "forgot-password", "reset-link"} {
+		rec := a.do(request{method: "POST", path: "/api/v1/auth/" + path, body: map[string]string{
+			"email": fmt.Sprint(i) + junk, "password": "wrong-password", "newpassword": "secret123", "answer": "blue"}})
+		if rec.Code == 429 || rec.Code >= 500 {
+			t.Fatalf("%s with a 100 KB email answered %d", path, rec.Code)
+		}
+	}
+	for _, key := range counter.counted() {
+		if !strings.Contains(key, "|ip|") || len(key) > 100 {
+			t.Errorf("counted %.60q... (%d bytes): text that is no email names no account", key, len(key))
+		}
+	}
+
+	if st := failLogins(a, sprayTargets(a), nil); st != 401 {
+		t.Fatalf("the 100th failure answered %d, want 401", st)
+	}
+	before := len(counter.counted())
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "someone-new@example.com", "password": "wrong-password"}}), 429)
+	for _, key := range counter.counted()[before:] {
+		if strings.Contains(key, "someone-new") {
+			t.Errorf("an address past its limit still counted %q", key)
+		}
+	}
+}
+
+// recordingCounter counts attempts as its AttemptCounter does, and notes each key it counts.
+type recordingCounter struct {
+	shop.AttemptCounter
+	mu   sync.Mutex
+	keys []string
+}
+
+func (r *recordingCounter) Reserve(ctx context.Context, key string, max int, window time.Duration) (bool, time.Duration, error) {
+	r.mu.Lock()
+	r.keys = append(r.keys, key)
+	r.mu.Unlock()
+	return r.AttemptCounter.Reserve(ctx, key, max, window)
+}
+
+func (r *recordingCounter) counted() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.keys)
 }
 
 // TestTrustedProxyNamesTheClient checks the other side of the forged header: behind a proxy

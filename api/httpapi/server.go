@@ -117,8 +117,9 @@ func New(d Deps) (*Server, error) {
 			"Too many failed sign-in attempts. Please try again later.", unauthorized),
 		resetFails: limits("reset", failuresPerAddress,
 			"Too many password reset attempts. Please try again later.", unauthorized),
-		profileFails: limits("profile", 0, "Too many wrong current passwords. Please try again later.",
-			func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }),
+		profileFails: &failureLimits{counter: d.Attempts, name: "profile", perKey: failuresPerAccount, byID: true,
+			window: failureWindow, message: "Too many wrong current passwords. Please try again later.",
+			failed: func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }},
 		linkAsks: limits("reset-link", failuresPerAddress,
 			"Too many password reset attempts. Please try again later.", func(error) bool { return true }),
 		// A reset link names no account, so its tries are limited per address alone.
