@@ -14,36 +14,10 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useMoney } from '../../money';
 import { FACET_VALUES_SHOWN } from '../../rules';
+import { keepTabInside } from '../../focus';
 
 const PRICE_RANGE_REVERSED = 'Min price must not be more than Max price.';
 const APPLY_AND_SHOW = 'Apply and show results';
-
-/** What Tab stops at in the drawer. */
-const CONTROLS = [
-  'a[href]', 'button:not(:disabled)', 'input:not(:disabled)', 'select:not(:disabled)',
-  '[tabindex]:not([tabindex="-1"])',
-].join(', ');
-
-/**
- * keepTabInside handles a Tab key pressed in the open drawer `box`: from its last control Tab
- * goes to its first, and from its first (or the drawer itself) Shift+Tab to its last, instead
- * of leaving for the page it covers.
- */
-function keepTabInside(event, box) {
-  const controls = box.querySelectorAll(CONTROLS);
-  if (controls.length === 0) return;
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const at = document.activeElement;
-  const inside = box.contains(at);
-  let next = null;
-  if (event.shiftKey && (!inside || at === first || at === box)) next = last;
-  else if (!event.shiftKey && (!inside || at === last)) next = first;
-  if (next) {
-    event.preventDefault();
-    next.focus();
-  }
-}
 
 /**
  * FacetGroup lists a facet's values with their counts. A long list shows its first
@@ -177,7 +151,7 @@ export default function FilterPanel({ id, filters, facets, setFilters, withCateg
     panel.current?.focus();
     const onKey = (event) => {
       if (event.key === 'Escape') latestClose.current();
-      else if (event.key === 'Tab') keepTabInside(event, panel.current);
+      else keepTabInside(event, panel.current);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

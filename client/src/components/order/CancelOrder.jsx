@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { cancelOrder, ORDERS_KEY, orderKey } from '../../api/orders';
 import { PRODUCT_KEY, PRODUCTS_KEY } from '../../api/products';
 import { SOMETHING_WENT_WRONG } from '../../texts';
+import { tabStaysInside } from '../../focus';
 
 /**
  * CancelOrder is the Cancel order button of an order that has not shipped: it asks first, then
@@ -61,6 +62,7 @@ export default function CancelOrder({ order, token, onCancelled }) {
         confirmLoading={cancel.isPending}
         onOk={confirm}
         onCancel={() => setAsking(false)}
+        modalRender={tabStaysInside}
       >
         <p>The order will not be sent, and your payment will be refunded to your card.</p>
       </Modal>

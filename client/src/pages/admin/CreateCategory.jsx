@@ -18,6 +18,7 @@ import useFocusAfterRemoval from '../../hooks/useFocusAfterRemoval';
 import ScrollRegion from '../../components/dashboard/ScrollRegion';
 import ErrorState from '../../components/status/ErrorState';
 import { LOADING_TEXT } from '../../texts';
+import { tabStaysInside } from '../../focus';
 
 /** What a category write changes: the category lists, and the products, which carry their category's name. */
 const CHANGED_BY_CATEGORY = [CATEGORIES_KEY, PRODUCTS_KEY, PRODUCT_KEY];
@@ -117,6 +118,7 @@ export default function CreateCategory() {
           Close (X), is not what a rename is for. An input's autoFocus comes too early: the
           dialog is not in the page yet. */}
       <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden
+        modalRender={tabStaysInside}
         afterOpenChange={(opened) => opened && editName.current?.focus()}>
         <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName} inputRef={editName}
           onSubmit={() => once(() => update.mutateAsync({ id: selected._id, newName: updatedName }))}

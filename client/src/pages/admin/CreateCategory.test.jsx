@@ -240,6 +240,20 @@ describe('admin categories', () => {
     expect(dialog.getByLabelText('Category name')).toHaveValue('Shirts');
   });
 
+  it('keeps Tab and Shift+Tab inside the edit dialog', async () => {
+    const { user } = await renderDashboard(PATH, { auth: signedIn(admin) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await waitFor(() => expect(dialog.getByLabelText('Category name')).toHaveFocus());
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    submit.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(submit).toHaveFocus();
+  });
+
   it('closes the edit dialog on cancel without a call', async () => {
     let called = false;
     server.use(

@@ -234,6 +234,21 @@ describe('shopper order page', () => {
     expect(screen.queryByText('This order is already cancelled.')).not.toBeInTheDocument();
   });
 
+  it('keeps Tab and Shift+Tab inside the Cancel order dialog', async () => {
+    const order = detailedOrder();
+    answerOrder(() => order);
+    const { user: person } = await openOrder(order);
+    await person.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order CS-7K3M9Q2X?' }));
+    const close = dialog.getByRole('button', { name: 'Close' });
+    const yes = dialog.getByRole('button', { name: 'Yes, cancel it' });
+    yes.focus();
+    await person.tab();
+    expect(close).toHaveFocus();
+    await person.tab({ shift: true });
+    expect(yes).toHaveFocus();
+  });
+
   it('keeps the order when the shopper changes their mind', async () => {
     const order = detailedOrder({ status: 'Not Process', history: [{ status: 'Not Process', at: daysAgo(2), by: 'shop' }] });
     answerOrder(() => order);
