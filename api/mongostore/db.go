@@ -186,6 +186,9 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 	if err := d.rekeyCategories(ctx); err != nil {
 		return err
 	}
+	if err := d.renormalizeEmails(ctx); err != nil {
+		return err
+	}
 	for coll, keys := range superseded {
 		for _, k := range keys {
 			if err := d.dropIndex(ctx, coll, k); err != nil {

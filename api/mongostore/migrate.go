@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
@@ -97,4 +98,76 @@ func (d *DB) numberOrders(ctx context.Context) error {
 		}
 	}
 	return d.markMigrated(ctx, name)
+}
+
+// renormalizeEmails stores every account's email in the form shop.NormalizeEmail gives, as
+// sign-in, registration and reset look it up: the first versions stored it lower-cased only,
+// so an address typed with an internationalised domain (which a browser sends in punycode,
+// "xn--bcher-kva.de") or in full-width letters no longer found its account, and registering
+// it again made a second, empty one. An account whose email now names another account is
+// left as it is, and an administrator is asked in the log to sort the two out; one that is
+// no longer a valid email is left too (it cannot sign in; its owner can register anew).
+func (d *DB) renormalizeEmails(ctx context.Context) error {
+	const name = "user-emails-normalized"
+	if done, err := d.migrated(ctx, name); done || err != nil {
+		return err
+	}
+	users := d.db.Collection(usersColl)
+	cur, err := users.Find(ctx, bson.M{}, options.Find().SetProjection(bson.M{"email": 1}))
+	if err != nil {
+		return fmt.Errorf("find accounts: %w", err)
+	}
+	var docs []userDoc
+	if err := cur.All(ctx, &docs); err != nil {
+		return fmt.Errorf("read accounts: %w", err)
+	}
+	for _, doc := range docs {
+		email, err := shop.NormalizeEmail(doc.Email)
+		if err != nil || email == doc.Email {
+			continue
+		}
+		if err := d.moveEmail(ctx, doc.ID, doc.Email, email); err != nil {
+			return fmt.Errorf("store the email of account %s as typed today: %w", doc.ID.Hex(), err)
+		}
+	}
+	return d.markMigrated(ctx, name)
+}
+
+// moveEmail stores account id's email as email rather than old: its key first, then the
+// account, then the old key goes. Another account's key or email already there leaves it be.
+func (d *DB) moveEmail(ctx context.Context, id bson.ObjectID, old, email string) error {
+	keys := d.db.Collection(userEmailsColl)
+	dropKey := func(key string) error {
+		_, err := d.deleteGuarded(ctx, keys, key, bson.M{"user": id}, func(raw bson.Raw) bool {
+			user, ok := raw.Lookup("user").ObjectIDOK()
+			return ok && user == id
+		})
+		return err
+	}
+	clash := func(other string) {
+		d.log.Warn("two accounts have emails that are one address today, and one of them cannot sign in: merge or remove it",
+			"account", id.Hex(), "other", other)
+	}
+	_, err := keys.InsertOne(ctx, userEmailDoc{Email: email, User: id, At: time.Now().UTC()})
+	if isDuplicate(err) {
+		var held userEmailDoc
+		if err := keys.FindOne(ctx, bson.M{"_id": email}).Decode(&held); err != nil {
+			return fmt.Errorf("read the key of %s: %w", email, err)
+		}
+		if held.User != id {
+			clash(held.User.Hex())
+			return nil
+		}
+	} else if err != nil {
+		return fmt.Errorf("key the account by %s: %w", email, err)
+	}
+	err = d.updateByID(ctx, d.db.Collection(usersColl), id, "Account not found.", bson.M{"$set": bson.M{"email": email}})
+	switch {
+	case isDuplicate(err):
+		clash("an account without a key")
+		return dropKey(email)
+	case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
+		return err
+	}
+	return dropKey(old)
 }
