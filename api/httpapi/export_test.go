@@ -23,3 +23,11 @@ func RoutesOf(s *Server) gin.RoutesInfo { return s.engine.Routes() }
 
 // NewMemoryCounter is the counter of attempts a server keeps in memory when given none.
 func NewMemoryCounter(now func() time.Time) shop.AttemptCounter { return newMemoryCounter(now) }
+
+// OpenWindows is how many windows a counter made by NewMemoryCounter holds.
+func OpenWindows(c shop.AttemptCounter) int {
+	m := c.(*memoryCounter)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.buckets)
+}

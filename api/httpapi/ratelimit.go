@@ -61,12 +61,16 @@ func (m *memoryCounter) Reserve(_ context.Context, key string, max int, window t
 	return true, 0, nil
 }
 
-// Release takes back one attempt of key's open window.
+// Release takes back one attempt of key's open window; a window given back to nought goes, or
+// one would stay for each account a client names (most attempts are given back: every
+// sign-in that did not fail).
 func (m *memoryCounter) Release(_ context.Context, key string) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if b := m.buckets[key]; b != nil && b.count > 0 {
-		b.count--
+		if b.count--; b.count == 0 {
+			delete(m.buckets, key)
+		}
 	}
 	return nil
 }

@@ -96,8 +96,7 @@ func noStore(c *gin.Context) {
 // it is, it would only fail as bad JSON or a broken form, and unpacked, a few KiB could
 // stand for gigabytes.
 func limitBody(c *gin.Context) {
-	if coding := strings.TrimSpace(c.GetHeader("Content-Encoding")); coding != "" && !strings.EqualFold(coding, "identity") &&
-		c.Request.ContentLength != 0 {
+	if encoded(c.Request.Header) && c.Request.ContentLength != 0 {
 		c.Header("Accept-Encoding", "identity")
 		fail(c, errCompressedBody)
 		return
@@ -112,6 +111,19 @@ func limitBody(c *gin.Context) {
 	}
 	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
 	c.Next()
+}
+
+// encoded reports whether a request names a coding of its body other than identity, on any of
+// its Content-Encoding lines.
+func encoded(h http.Header) bool {
+	for _, line := range h.Values("Content-Encoding") {
+		for _, coding := range strings.Split(line, ",") {
+			if c := strings.TrimSpace(coding); c != "" && !strings.EqualFold(c, "identity") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var errCompressedBody = shop.Errorf(shop.EUNSUPPORTED, "Request bodies must be sent uncompressed (no Content-Encoding).")

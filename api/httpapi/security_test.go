@@ -428,6 +428,26 @@ func TestLimitsCountNoTextThatIsNoEmail(t *testing.T) {
 	}
 }
 
+// Attempts given back leave no window behind: sign-ins that fail before any account is
+// checked (no password) named a new account each, and each had kept an empty window for 15
+// minutes, so one client could grow the server without end.
+func TestGivenBackAttemptsLeaveNoWindow(t *testing.T) {
+	counter := httpapi.NewMemoryCounter(time.Now)
+	a := newApp(t, func(d *httpapi.Deps) { d.Attempts = counter })
+	for i := range 30 {
+		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+			body: map[string]string{"email": fmt.Sprintf("shopper%d@example.com", i), "password": ""}}), 400)
+	}
+	if n := httpapi.OpenWindows(counter); n != 0 {
+		t.Fatalf("%d windows kept after 30 attempts that were all given back, want 0", n)
+	}
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "shopper1@example.com", "password": "wrong-password"}}), 401)
+	if n := httpapi.OpenWindows(counter); n != 2 {
+		t.Fatalf("%d windows after a failed sign-in, want 2 (the account's and the address's)", n)
+	}
+}
+
 // recordingCounter counts attempts as its AttemptCounter does, and notes each key it counts.
 type recordingCounter struct {
 	shop.AttemptCounter
@@ -659,7 +679,7 @@ func TestCompressedBodiesAre415(t *testing.T) {
 	zw := gzip.NewWriter(&packed)
 	_, _ = zw.Write([]byte(`{"name":"Ravi","email":"ravi@shop.test","password":"secret123","phone":"9876543210","address":"1 Road","answer":"blue"}`))
 	_ = zw.Close()
-	for _, coding := range []string{"gzip", "br", "deflate", "GZIP"} {
+	for _, coding := range []string{"gzip", "br", "deflate", "GZIP", "identity, gzip"} {
 		rec := a.do(request{method: "POST", path: "/api/v1/auth/register", body: packed.Bytes(),
 			header: map[string]string{"Content-Encoding": coding}})
 		m := expect(t, rec, 415)

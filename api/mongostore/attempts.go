@@ -97,16 +97,32 @@ func (a *Attempts) Reserve(ctx context.Context, key string, max int, window time
 }
 
 // Release takes back one attempt of key's window.
+//
+// A window given back to nought goes: most attempts are given back (every sign-in that did not
+// fail), and a window kept at nought for its whole length, one for each account a client
+// names, let a client fill the store by naming new accounts. A Reserve between the two writes
+// keeps it (the delete is guarded on nought).
 func (a *Attempts) Release(ctx context.Context, key string) error {
+	emptied := false
 	err := a.db.guardedUpdate(ctx, a.coll(), key, "no attempts window", func(doc bson.Raw) (bson.M, bson.M, error) {
 		n, _ := doc.Lookup("count").AsInt64OK()
 		if n <= 0 {
 			return nil, nil, nil
 		}
+		emptied = n == 1
 		return bson.M{"count": n}, bson.M{"$inc": bson.M{"count": -1}}, nil
 	})
 	if err != nil && shop.ErrorCode(err) != shop.ENOTFOUND {
 		return fmt.Errorf("give back an attempt: %w", err)
+	}
+	if err == nil && emptied {
+		_, err := a.db.deleteGuarded(ctx, a.coll(), key, bson.M{"count": bson.M{"$lte": 0}}, func(doc bson.Raw) bool {
+			n, _ := doc.Lookup("count").AsInt64OK()
+			return n <= 0
+		})
+		if err != nil {
+			return fmt.Errorf("forget an emptied attempts window: %w", err)
+		}
 	}
 	return nil
 }

@@ -1,10 +1,13 @@
 package mongostore_test
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"shop/internal/storetest"
 	"shop/mongostore"
@@ -62,6 +65,45 @@ func TestAttemptsWindows(t *testing.T) {
 		if ok, _ := reserve("k"); !ok {
 			t.Fatalf("refused in the next window after %d attempts", i)
 		}
+	}
+}
+
+// A window given back to nought is not kept: a client naming a new account each time (most
+// attempts are given back) leaves nothing behind, while a window with attempts stays.
+func TestAttemptsGivenBackLeaveNoWindow(t *testing.T) {
+	db := storetest.NewDB(t)
+	a, err := mongostore.NewAttempts(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 20 {
+		key := fmt.Sprintf("login|shopper%d@example.com|192.0.2.1", i)
+		if ok, _, err := a.Reserve(t.Context(), key, 10, 15*time.Minute); !ok || err != nil {
+			t.Fatalf("reserve %s: %v %v", key, ok, err)
+		}
+		if err := a.Release(t.Context(), key); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 2 {
+		if ok, _, err := a.Reserve(t.Context(), "kept", 10, 15*time.Minute); !ok || err != nil {
+			t.Fatalf("reserve kept: %v %v", ok, err)
+		}
+	}
+	if err := a.Release(t.Context(), "kept"); err != nil {
+		t.Fatal(err)
+	}
+	n, err := db.Database().Collection("attempts").CountDocuments(t.Context(), bson.M{})
+	if err != nil || n != 1 {
+		t.Fatalf("%d windows stored (%v), want 1: the one with an attempt left", n, err)
+	}
+	for range 9 {
+		if ok, _, _ := a.Reserve(t.Context(), "kept", 10, 15*time.Minute); !ok {
+			t.Fatal("the kept window refused an attempt within its limit")
+		}
+	}
+	if ok, _, _ := a.Reserve(t.Context(), "kept", 10, 15*time.Minute); ok {
+		t.Fatal("the kept window lost its count: an 11th attempt passed")
 	}
 }
 
