@@ -133,41 +133,30 @@ func (d *DB) renormalizeEmails(ctx context.Context) error {
 	return d.markMigrated(ctx, name)
 }
 
-// moveEmail stores account id's email as email rather than old: its key first, then the
-// account, then the old key goes. Another account's key or email already there leaves it be.
+// moveEmail stores account id's email as email rather than old: its key first (claimed as a
+// registration claims one, so a key left by a registration that never became an account is
+// taken over), then the account, then the old key goes. Another account's key or email
+// already there leaves it be.
 func (d *DB) moveEmail(ctx context.Context, id bson.ObjectID, old, email string) error {
-	keys := d.db.Collection(userEmailsColl)
-	dropKey := func(key string) error {
-		_, err := d.deleteGuarded(ctx, keys, key, bson.M{"user": id}, func(raw bson.Raw) bool {
-			user, ok := raw.Lookup("user").ObjectIDOK()
-			return ok && user == id
-		})
-		return err
-	}
-	clash := func(other string) {
+	users := &UserService{db: d, now: func() time.Time { return time.Now().UTC() }}
+	clash := func() {
 		d.log.Warn("two accounts have emails that are one address today, and one of them cannot sign in: merge or remove it",
-			"account", id.Hex(), "other", other)
+			"account", id.Hex(), "email", email)
 	}
-	_, err := keys.InsertOne(ctx, userEmailDoc{Email: email, User: id, At: time.Now().UTC()})
-	if isDuplicate(err) {
-		var held userEmailDoc
-		if err := keys.FindOne(ctx, bson.M{"_id": email}).Decode(&held); err != nil {
-			return fmt.Errorf("read the key of %s: %w", email, err)
-		}
-		if held.User != id {
-			clash(held.User.Hex())
-			return nil
-		}
-	} else if err != nil {
+	switch err := users.claimEmail(ctx, email, id); {
+	case errors.Is(err, errEmailTaken):
+		clash()
+		return nil
+	case err != nil:
 		return fmt.Errorf("key the account by %s: %w", email, err)
 	}
-	err = d.updateByID(ctx, d.db.Collection(usersColl), id, "Account not found.", bson.M{"$set": bson.M{"email": email}})
+	err := d.updateByID(ctx, d.db.Collection(usersColl), id, "Account not found.", bson.M{"$set": bson.M{"email": email}})
 	switch {
 	case isDuplicate(err):
-		clash("an account without a key")
-		return dropKey(email)
+		clash()
+		return users.emailKeys().release(ctx, email, id)
 	case err != nil && shop.ErrorCode(err) != shop.ENOTFOUND:
 		return err
 	}
-	return dropKey(old)
+	return users.emailKeys().release(ctx, old, id)
 }

@@ -2,6 +2,7 @@ package mongostore_test
 
 import (
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
@@ -73,10 +74,22 @@ func TestRenormalizeEmails(t *testing.T) {
 		t.Fatal(err)
 	}
 	stored := map[string]bson.ObjectID{}
-	for _, email := range []string{"meera@xn--bcher-kva.de", "ｆｕｌｌ@shop.test", "ravi@xn--bcher-kva.de", "under@my_shop.test"} {
+	for _, email := range []string{"meera@xn--bcher-kva.de", "ｆｕｌｌ@shop.test", "ravi@xn--bcher-kva.de", "under@my_shop.test",
+		"sam@xn--bcher-kva.de", "sam@bücher.de", "lee@xn--bcher-kva.de"} {
 		stored[email] = bson.NewObjectID()
 		if _, err := db.Database().Collection("users").InsertOne(ctx, bson.M{"_id": stored[email], "name": "Old Shopper",
 			"email": email, "password": hash, "phone": "1", "address": "Pune", "answer": "blue", "role": 0}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := db.Database().Collection("userEmails")
+	// meera was keyed under her old email by a version that keyed accounts; lee's new email is
+	// held by a registration cut short two minutes ago (its key written, its account never).
+	for _, key := range []bson.M{
+		{"_id": "meera@xn--bcher-kva.de", "user": stored["meera@xn--bcher-kva.de"], "at": time.Now().UTC()},
+		{"_id": "lee@bücher.de", "user": bson.NewObjectID(), "at": time.Now().UTC().Add(-2 * time.Minute)},
+	} {
+		if _, err := keys.InsertOne(ctx, key); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -93,6 +106,7 @@ func TestRenormalizeEmails(t *testing.T) {
 	for typed, want := range map[string]bson.ObjectID{
 		"meera@bücher.de": stored["meera@xn--bcher-kva.de"], "meera@xn--bcher-kva.de": stored["meera@xn--bcher-kva.de"],
 		"full@shop.test": stored["ｆｕｌｌ@shop.test"], "ravi@bücher.de": mustID(t, taken.ID),
+		"sam@bücher.de": stored["sam@bücher.de"], "lee@bücher.de": stored["lee@xn--bcher-kva.de"],
 	} {
 		u, err := users.Authenticate(ctx, typed, "secret123")
 		if err != nil || u.ID != want.Hex() {
@@ -112,12 +126,13 @@ func TestRenormalizeEmails(t *testing.T) {
 		return doc.Email
 	}
 	for old, want := range map[string]string{"meera@xn--bcher-kva.de": "meera@bücher.de", "ｆｕｌｌ@shop.test": "full@shop.test",
-		"ravi@xn--bcher-kva.de": "ravi@xn--bcher-kva.de", "under@my_shop.test": "under@my_shop.test"} {
+		"ravi@xn--bcher-kva.de": "ravi@xn--bcher-kva.de", "under@my_shop.test": "under@my_shop.test",
+		"sam@xn--bcher-kva.de": "sam@xn--bcher-kva.de", "lee@xn--bcher-kva.de": "lee@bücher.de"} {
 		if got := emailOf(stored[old]); got != want {
 			t.Errorf("account stored as %s now has %s, want %s", old, got, want)
 		}
 	}
-	if n, err := db.Database().Collection("userEmails").CountDocuments(ctx, bson.M{"_id": "meera@xn--bcher-kva.de"}); err != nil || n != 0 {
+	if n, err := keys.CountDocuments(ctx, bson.M{"_id": "meera@xn--bcher-kva.de"}); err != nil || n != 0 {
 		t.Errorf("the old key of an upgraded account is still there (%d, %v)", n, err)
 	}
 }
