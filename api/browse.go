@@ -107,14 +107,24 @@ func ParseBrowseQuery(params map[string][]string) (BrowseQuery, error) {
 			}
 		}
 	}
-	if q.MinPrice, err = browsePrice("minPrice", get); err != nil {
+	low, err := browsePrice("minPrice", get)
+	if err != nil {
 		return q, err
 	}
-	if q.MaxPrice, err = browsePrice("maxPrice", get); err != nil {
+	high, err := browsePrice("maxPrice", get)
+	if err != nil {
 		return q, err
 	}
-	if q.MinPrice != nil && q.MaxPrice != nil && *q.MinPrice > *q.MaxPrice {
+	if low != nil && high != nil && *low > *high {
 		return q, Errorf(EINVALID, "minPrice must not be more than maxPrice.")
+	}
+	if low != nil {
+		bound := PriceBound(*low, true)
+		q.MinPrice = &bound
+	}
+	if high != nil {
+		bound := PriceBound(*high, false)
+		q.MaxPrice = &bound
 	}
 	if s, ok := get("inStock"); ok && s != "" {
 		switch strings.ToLower(s) {
@@ -170,7 +180,8 @@ func browseList(name, s string) ([]string, error) {
 	return out, nil
 }
 
-func browsePrice(name string, get func(string) (string, bool)) (*Paise, error) {
+// browsePrice reads the price bound name in rupees, or nil when it is not given.
+func browsePrice(name string, get func(string) (string, bool)) (*float64, error) {
 	s, ok := get(name)
 	if !ok || s == "" {
 		return nil, nil
@@ -179,8 +190,7 @@ func browsePrice(name string, get func(string) (string, bool)) (*Paise, error) {
 	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
 		return nil, Errorf(EINVALID, "%s must be a number of rupees of at least 0.", name)
 	}
-	p := RoundPaise(min(f, 1e9))
-	return &p, nil
+	return &f, nil
 }
 
 // ProductFilters is the body of the older product-filters call: category ids ticked, and a
@@ -210,7 +220,7 @@ func (f ProductFilters) Query() (BrowseQuery, error) {
 		if math.IsNaN(low) || math.IsNaN(high) || low < 0 || high < low {
 			return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")
 		}
-		lo, hi := RoundPaise(min(low, 1e9)), RoundPaise(min(high, 1e9))
+		lo, hi := PriceBound(low, true), PriceBound(high, false)
 		q.MinPrice, q.MaxPrice = &lo, &hi
 	default:
 		return q, Errorf(EINVALID, "Field radio must be [min, max]: two prices with 0 <= min <= max.")

@@ -62,6 +62,40 @@ func TestParseBrowseQuery(t *testing.T) {
 	}
 }
 
+// A price range takes in no price outside it: its bounds are rounded inward to whole paise,
+// and a minimum above the largest price a product may have keeps every product out.
+func TestBrowsePriceBoundsRoundInward(t *testing.T) {
+	tests := []struct {
+		param, value string
+		want         shop.Paise
+	}{
+		{"minPrice", "1299.501", 129951}, {"maxPrice", "1299.499", 129949},
+		{"minPrice", "1299.5", 129950}, {"maxPrice", "1299.5", 129950},
+		{"minPrice", "0.29", 29}, {"maxPrice", "0.29", 29},
+		{"minPrice", "0.001", 1}, {"maxPrice", "0.005", 0},
+		{"minPrice", "2000000000", 100000000001}, {"maxPrice", "1e20", 100000000000},
+	}
+	for _, tt := range tests {
+		q, err := shop.ParseBrowseQuery(map[string][]string{tt.param: {tt.value}})
+		got := q.MinPrice
+		if tt.param == "maxPrice" {
+			got = q.MaxPrice
+		}
+		if err != nil || got == nil || *got != tt.want {
+			t.Errorf("%s=%s: %v (%v), want %d paise", tt.param, tt.value, got, err, tt.want)
+		}
+	}
+	// Bounds are compared as given: one price for both is a range, even between two paise.
+	q, err := shop.ParseBrowseQuery(map[string][]string{"minPrice": {"1299.501"}, "maxPrice": {"1299.501"}})
+	if err != nil || *q.MinPrice != 129951 || *q.MaxPrice != 129950 {
+		t.Errorf("minPrice=maxPrice=1299.501: %+v (%v), want the empty range [129951, 129950]", q, err)
+	}
+	q, err = shop.ProductFilters{Radio: []float64{1299.501, 1299.501}}.Query()
+	if err != nil || *q.MinPrice != 129951 || *q.MaxPrice != 129950 {
+		t.Errorf("radio [1299.501, 1299.501]: %+v (%v), want the empty range [129951, 129950]", q, err)
+	}
+}
+
 func TestProductFiltersQuery(t *testing.T) {
 	q, err := shop.ProductFilters{Checked: []string{"6B033B51289C7B3E59F05186"}, Radio: []float64{20, 39.5}}.Query()
 	if err != nil || len(q.CategoryIDs) != 1 || q.CategoryIDs[0] != "6b033b51289c7b3e59f05186" ||

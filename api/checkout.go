@@ -36,6 +36,7 @@ type Orders struct {
 	mailer    Mailer // nil: no mail
 	users     UserFinder
 	publicURL string
+	timeZone  *time.Location // where the mails date orders
 	mails     sync.WaitGroup // order mails being prepared
 	// checkoutTimeout is how old a pending order must be before a periodic recovery pass
 	// settles it: older than any live checkout.
@@ -60,7 +61,10 @@ type OrdersConfig struct {
 	Mailer    Mailer
 	Users     UserFinder
 	PublicURL string
-	Observer  CheckoutObserver // told how checkouts end (metrics); may be nil
+	// TimeZone is where the mails date orders, with the zone named (time.Local when nil: the
+	// shop's, from TZ). The storefront shows each shopper their own device's time.
+	TimeZone *time.Location
+	Observer CheckoutObserver // told how checkouts end (metrics); may be nil
 }
 
 // NewOrders returns the order service.
@@ -79,6 +83,9 @@ func NewOrders(c OrdersConfig) *Orders {
 	}
 	if o.currency == "" {
 		o.currency = DefaultCurrency
+	}
+	if o.timeZone = c.TimeZone; o.timeZone == nil {
+		o.timeZone = time.Local
 	}
 	if o.log == nil {
 		o.log = slog.Default()

@@ -3,8 +3,10 @@ package shop_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"shop"
 	"shop/internal/reqid"
@@ -79,6 +81,33 @@ func TestCheckoutConfirmationGoesToTheBuyerOfTheRequest(t *testing.T) {
 				t.Fatalf("buyer %+v", o.Buyer)
 			}
 		})
+	}
+}
+
+// The mails date an order in the shop's time zone, and name it: an order placed at 00:30 in
+// India was dated the day before (in UTC) in its confirmation while its page showed the day.
+func TestOrderMailDatesTheOrderInTheShopsTimeZone(t *testing.T) {
+	store, stock := teeShop(3)
+	mails := &sentMails{}
+	placed := time.Date(2026, 11, 27, 19, 4, 0, 0, time.UTC) // 00:34 on the 28th in India
+	orders := shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock,
+		Gateway: &cancellingGateway{cancel: func() {}} /* approves */, Mailer: mails, Logger: quietLog,
+		Users: &countedUsers{user: shop.User{ID: "b1", Name: "Asha Rao", Email: "asha@shop.test"}},
+		Now:   func() time.Time { return placed }, TimeZone: time.FixedZone("IST", 5*3600+1800)})
+	if _, _, err := orders.Checkout(t.Context(), shop.CheckoutRequest{BuyerID: "b1", BuyerName: "Asha Rao",
+		BuyerEmail: "asha@shop.test", Nonce: "n", Cart: []shop.CartItem{{ID: "p1"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := orders.Drain(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if len(mails.sent) != 1 {
+		t.Fatalf("sent %d mails, want 1", len(mails.sent))
+	}
+	for _, body := range []string{mails.sent[0].Text, mails.sent[0].HTML} {
+		if !strings.Contains(body, "28 Nov 2026, 00:34 IST") {
+			t.Errorf("the mail does not date the order 28 Nov 2026, 00:34 IST:\n%s", body)
+		}
 	}
 }
 

@@ -21,7 +21,7 @@ func ParsePaise(rupees float64) (Paise, error) {
 	if math.IsNaN(rupees) || math.IsInf(rupees, 0) || rupees < 0 {
 		return 0, Errorf(EINVALID, "Price must be a number of at least 0.")
 	}
-	if rupees > 1e9 {
+	if rupees > maxPriceRupees {
 		return 0, Errorf(EINVALID, "Price is too large.")
 	}
 	minor := math.Round(rupees * 100)
@@ -31,9 +31,29 @@ func ParsePaise(rupees float64) (Paise, error) {
 	return Paise(minor), nil
 }
 
+// maxPriceRupees is the largest price a product may have.
+const maxPriceRupees = 1e9
+
 // RoundPaise is an amount of rupees to the nearest paisa, for amounts that need no checking:
-// a filter's bound, or an amount stored after it was checked.
+// an amount stored after it was checked.
 func RoundPaise(rupees float64) Paise { return Paise(math.Round(rupees * 100)) }
+
+// PriceBound is a price range's bound in rupees (>= 0) as whole paise, rounded inward so that
+// the range never takes in a price outside it: a minimum up, a maximum down (a maximum of
+// 1299.499 keeps out 1299.50). A minimum above the largest price keeps out every product.
+func PriceBound(rupees float64, minimum bool) Paise {
+	if rupees > maxPriceRupees {
+		if minimum {
+			return Paise(maxPriceRupees*100) + 1
+		}
+		rupees = maxPriceRupees
+	}
+	// A hair's allowance, so that 0.29 (28.999999999999996 paise in floating point) is 29.
+	if minimum {
+		return Paise(math.Ceil(rupees*100 - 1e-6))
+	}
+	return Paise(math.Floor(rupees*100 + 1e-6))
+}
 
 // priceText is a price as a form's number field sends it: digits, with a decimal point and
 // decimals or not. A browser sends ".5" as typed, so the digits before the point may be

@@ -94,7 +94,7 @@ func formatMoney(p Paise, currency string) string {
 // orderMail renders the mail about order o to its buyer u.
 func (s *Orders) orderMail(o *Order, u *User, subject, headline string) (Mail, error) {
 	n := notice{Shop: ShopName, Name: u.Name, Headline: headline, Number: o.Number,
-		Date: o.CreatedAt.In(time.UTC).Format("2 Jan 2006, 15:04 MST"), Total: formatMoney(o.Total, s.currency),
+		Date: o.CreatedAt.In(s.timeZone).Format("2 Jan 2006, 15:04 MST"), Total: formatMoney(o.Total, s.currency),
 		Status: o.Status, Link: s.publicURL + "/dashboard/user/orders/" + o.ID}
 	for _, it := range o.Products {
 		name := it.Name

@@ -62,7 +62,7 @@ func newShopApp(t *testing.T, o shopOptions) *shopApp {
 	stock := mongostore.NewStock(a.db, changeRecorder{a})
 	lazy.OrderService = shop.NewOrders(shop.OrdersConfig{Store: store, Stock: stock, Gateway: a.gateway,
 		Currency: "inr", Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Mailer: o.mailer, Users: a.users, PublicURL: "https://shop.test"})
+		Mailer: o.mailer, Users: a.users, PublicURL: "https://shop.test", TimeZone: time.UTC})
 	return a
 }
 

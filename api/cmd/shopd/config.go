@@ -130,6 +130,9 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if err := checkCurrency(c.Currency); err != nil {
 		return nil, err
 	}
+	if err := checkTimeZone(getenv("TZ")); err != nil {
+		return nil, err
+	}
 	if (c.AdminEmail == "") != (c.AdminPassword == "") {
 		return nil, fmt.Errorf("ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither")
 	}
@@ -228,6 +231,20 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// checkTimeZone refuses a TZ that names no time zone: Go would run in UTC without a word, and
+// the mails would date orders in it. The process's zone itself (time.Local) is Go's reading of
+// TZ; this only checks it. A path to a zone file (TZ=/usr/share/zoneinfo/...) is taken as is.
+func checkTimeZone(tz string) error {
+	name := strings.TrimPrefix(tz, ":")
+	if name == "" || strings.HasPrefix(name, "/") {
+		return nil
+	}
+	if _, err := time.LoadLocation(name); err != nil {
+		return fmt.Errorf("TZ %q is no time zone; use a name such as Asia/Kolkata or UTC", tz)
+	}
+	return nil
 }
 
 // checkCurrency refuses a code that names no currency (a typo such as uds would start, and only

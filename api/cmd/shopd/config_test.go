@@ -93,6 +93,9 @@ func TestConfigTakesWhatItSays(t *testing.T) {
 		{map[string]string{"CURRENCY": "USD"}, func(c *config) bool { return c.Currency == "usd" }},
 		{map[string]string{"CURRENCY": "eur"}, func(c *config) bool { return c.Currency == "eur" }},
 		{map[string]string{"CURRENCY": "xcd"}, func(c *config) bool { return c.Currency == "xcd" }},
+		{map[string]string{"TZ": "Asia/Kolkata"}, func(*config) bool { return true }},
+		{map[string]string{"TZ": ":UTC"}, func(*config) bool { return true }},
+		{map[string]string{"TZ": "/usr/share/zoneinfo/Asia/Kolkata"}, func(*config) bool { return true }},
 	} {
 		tc.env["DATA_DIR"] = t.TempDir()
 		c, err := loadConfig(envOf(tc.env))
@@ -120,6 +123,7 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		"currency-in-thousandths": {map[string]string{"CURRENCY": "kwd"}, "hundredths"},
 		"currency-typo":           {map[string]string{"CURRENCY": "uds"}, "CURRENCY uds is no currency's ISO code"},
 		"currency-no-currency":    {map[string]string{"CURRENCY": "xxx"}, "CURRENCY xxx is no currency's ISO code"},
+		"time-zone-typo":          {map[string]string{"TZ": "Asia/Kolkatta"}, `TZ "Asia/Kolkatta" is no time zone`},
 		"port-not-a-number":       {map[string]string{"PORT": "abc"}, "PORT must be a port number from 1 to 65535"},
 		"port-too-high":           {map[string]string{"PORT": "99999"}, "PORT must be a port number"},
 		"host-bad-address":        {map[string]string{"HOST": "999.1.1.1"}, "HOST must be an IP address"},

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	_ "time/tzdata" // TZ names a zone also where the system has no zone files
 
 	"shop"
 	"shop/app"

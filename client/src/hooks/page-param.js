@@ -4,10 +4,17 @@
 
 export const PAGE_PARAM = 'page';
 
-/** readPage is the page an address asks for: a whole number from 1, else 1. */
+/** The last page the server answers (its MaxPage, api/browse.go); a later one is read as this one. */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * readPage is the page an address asks for: a whole number from 1, else 1, and MAX_PAGE at
+ * most, so that a page past the end of a list is taken back to its last page like any other
+ * rather than refused by the server.
+ */
 export function readPage(params) {
   const asked = Number.parseInt(params.get(PAGE_PARAM), 10);
-  return Number.isInteger(asked) && asked > 1 ? asked : 1;
+  return Number.isInteger(asked) && asked > 1 ? Math.min(asked, MAX_PAGE) : 1;
 }
 
 /** lastPage is the last page of a list of `total` items, `size` a page: 1 for an empty list. */

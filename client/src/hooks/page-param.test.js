@@ -9,6 +9,10 @@ describe('the page in the address', () => {
     expect([page(''), page('page=abc'), page('page=0'), page('page=-2')]).toEqual([1, 1, 1, 1]);
   });
 
+  it('is at most the last page the server answers, so a list takes a page past it back to its own last', () => {
+    expect([page('page=1000000'), page('page=99999999999'), page('page=1e30')]).toEqual([1000000, 1000000, 1]);
+  });
+
   it('is written for pages after the first only, keeping the other parameters', () => {
     expect(withPage(new URLSearchParams('size=M&page=3'), 1).toString()).toBe('size=M');
     expect(withPage(new URLSearchParams('size=M'), 2).toString()).toBe('size=M&page=2');
