@@ -306,6 +306,12 @@ export default function phones() {
     assert.ok(brand.whole, `the brand "${brand.text}" is cut at 600 px`);
     const narrow = await page.locator('.site-header').boundingBox();
     assert.ok(narrow.height <= 64, `the 600 px landscape header is ${narrow.height}px high`);
+    // A narrow desktop window keeps the wide header on one row, the cart shown by its icon
+    // and still named Cart.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    const wide = await page.locator('.site-header').boundingBox();
+    assert.ok(wide.height <= 64, `the 1100 px header is ${wide.height}px high`);
+    await page.getByRole('link', { name: /^Cart/ }).waitFor();
     await page.setViewportSize(LANDSCAPE);
     const categories = (await apiGet('category/get-category')).category;
     await page.getByRole('button', { name: 'Menu' }).click();
