@@ -235,13 +235,19 @@ func splitList(s string) []string {
 
 // checkTimeZone refuses a TZ that names no time zone: Go would run in UTC without a word, and
 // the mails would date orders in it. The process's zone itself (time.Local) is Go's reading of
-// TZ; this only checks it. A path to a zone file (TZ=/usr/share/zoneinfo/...) is taken as is.
+// TZ; this only checks it. A path (TZ=/usr/share/zoneinfo/...) must name a file.
 func checkTimeZone(tz string) error {
 	name := strings.TrimPrefix(tz, ":")
-	if name == "" || strings.HasPrefix(name, "/") {
+	var err error
+	switch {
+	case name == "":
 		return nil
+	case strings.HasPrefix(name, "/"):
+		_, err = os.Stat(name)
+	default:
+		_, err = time.LoadLocation(name)
 	}
-	if _, err := time.LoadLocation(name); err != nil {
+	if err != nil {
 		return fmt.Errorf("TZ %q is no time zone; use a name such as Asia/Kolkata or UTC", tz)
 	}
 	return nil
