@@ -141,7 +141,7 @@ func (d *DB) moveEmail(ctx context.Context, id bson.ObjectID, old, email string)
 	users := &UserService{db: d, now: func() time.Time { return time.Now().UTC() }}
 	clash := func() {
 		d.log.Warn("two accounts have emails that are one address today, and one of them cannot sign in: merge or remove it",
-			"account", id.Hex(), "email", email)
+			"account", id.Hex())
 	}
 	switch err := users.claimEmail(ctx, email, id); {
 	case errors.Is(err, errEmailTaken):
