@@ -62,19 +62,22 @@ func jsonError(err error, target reflect.Type) error {
 		if typeErr.Field == "" {
 			return shop.Errorf(shop.EINVALID, "The request body must be a JSON object.")
 		}
-		// The decoder names a list's field for a bad item of it ("cart" for cart[0]), with
-		// the item's type: the shopper is told the field is a list of what.
-		if list := fieldType(target, typeErr.Field); list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) &&
-			deref(list.Elem()) == deref(typeErr.Type) {
-			return shop.Errorf(shop.EINVALID, "Field %s must be a list of %s.", typeErr.Field, jsonKinds(deref(typeErr.Type).Kind()))
+		// The decoder names a bad item of a list by its index ("cart.0"), with the item's type:
+		// the shopper is told the field is a list of what.
+		field, want := withoutIndices(target, typeErr.Field), deref(typeErr.Type)
+		if want == timeType { // a date and time that is no string
+			return timeError(field)
 		}
-		return shop.Errorf(shop.EINVALID, "Field %s must be %s.", typeErr.Field, jsonKind(deref(typeErr.Type).Kind()))
+		if list := fieldType(target, field); list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) &&
+			deref(list.Elem()) == want {
+			return shop.Errorf(shop.EINVALID, "Field %s must be a list of %s.", field, jsonKinds(want.Kind()))
+		}
+		return shop.Errorf(shop.EINVALID, "Field %s must be %s.", field, jsonKind(want.Kind()))
 	case isTimeError(err):
-		// The time decoder names no field: the body's one date-and-time field is named (a body
-		// of several is told only what form a date and time takes).
+		// The time decoder names no field for a string it cannot read: the body's one
+		// date-and-time field is named (a body of several is told only what form one takes).
 		if fields := timeFields(target, "", 0); len(fields) == 1 {
-			return shop.Errorf(shop.EINVALID, "Field %s must be a date and time as the shop's answers give it, such as %s.",
-				fields[0], timeExample)
+			return timeError(fields[0])
 		}
 		return shop.Errorf(shop.EINVALID, "A date and time must be written as the shop's answers give it, such as %s.", timeExample)
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
@@ -88,12 +91,19 @@ func jsonError(err error, target reflect.Type) error {
 // timeExample is a date and time as the answers write it (RFC 3339).
 const timeExample = "2025-05-01T09:30:00Z"
 
-// isTimeError reports an error of time.Time's JSON decoder: a string that is not an RFC 3339
-// date and time (*time.ParseError), or a value that is not a string, which it tells only in
-// words.
+var timeType = reflect.TypeFor[time.Time]()
+
+// timeError tells that field must be a date and time, and in what form.
+func timeError(field string) error {
+	return shop.Errorf(shop.EINVALID, "Field %s must be a date and time as the shop's answers give it, such as %s.",
+		field, timeExample)
+}
+
+// isTimeError reports an error of time.Time's JSON decoder for a string that is not an RFC 3339
+// date and time (a value that is not a string is an *json.UnmarshalTypeError).
 func isTimeError(err error) bool {
 	var parseErr *time.ParseError
-	return errors.As(err, &parseErr) || strings.HasPrefix(err.Error(), "Time.UnmarshalJSON:")
+	return errors.As(err, &parseErr)
 }
 
 // timeFields answers the paths (JSON names joined by dots, as the decoder names fields) of the
@@ -120,7 +130,7 @@ func timeFields(t reflect.Type, prefix string, depth int) []string {
 			}
 			path = strings.TrimPrefix(prefix+"."+tag, ".")
 		}
-		if deref(f.Type) == reflect.TypeFor[time.Time]() {
+		if deref(f.Type) == timeType {
 			out = append(out, path)
 			continue
 		}
@@ -180,6 +190,38 @@ func fieldType(t reflect.Type, path string) reflect.Type {
 		t = f.Type
 	}
 	return deref(t)
+}
+
+// withoutIndices answers path (JSON names joined by dots, as the decoder names a field) as a
+// path of t's fields, with the indices of its lists and the keys of its maps left out:
+// "options.0.values.1" is "options.values", "variants.2.options.Size" is "variants.options".
+func withoutIndices(t reflect.Type, path string) string {
+	var kept []string
+	for _, name := range strings.Split(path, ".") {
+		t = deref(t)
+		switch {
+		case t == nil:
+			kept = append(kept, name)
+		case t.Kind() == reflect.Map:
+			t = t.Elem()
+		case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
+			if _, err := strconv.Atoi(name); err == nil {
+				t = t.Elem()
+				continue
+			}
+			kept, t = append(kept, name), nil
+		case t.Kind() == reflect.Struct:
+			kept = append(kept, name)
+			f, ok := jsonField(t, name)
+			t = nil
+			if ok {
+				t = f.Type
+			}
+		default:
+			kept, t = append(kept, name), nil
+		}
+	}
+	return strings.Join(kept, ".")
 }
 
 // jsonField finds the field of struct t that JSON name decodes into.

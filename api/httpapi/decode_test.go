@@ -59,3 +59,38 @@ func TestJSONErrorNamesTheTimeField(t *testing.T) {
 		})
 	}
 }
+
+// A value of the wrong type is named by its field's path in the body's type, whatever list
+// item or map key it sits under: the answer names the field, not the place in one body.
+func TestJSONErrorNamesTheFieldWithoutIndices(t *testing.T) {
+	type line struct {
+		ID      string            `json:"id"`
+		Options map[string]string `json:"options"`
+		Counts  []int             `json:"counts"`
+	}
+	type body struct {
+		Lines  []line            `json:"lines"`
+		ByName map[string][]line `json:"byName"`
+	}
+	for _, tc := range []struct {
+		body, want string
+	}{
+		{`{"lines":["a"]}`, "Field lines must be a list of objects."},
+		{`{"lines":[{"id":"a"},{"id":5}]}`, "Field lines.id must be a string."},
+		{`{"lines":[{"options":{"Size":5}}]}`, "Field lines.options must be a string."},
+		{`{"lines":[{"counts":[1,"2"]}]}`, "Field lines.counts must be a list of whole numbers, written in digits."},
+		{`{"byName":{"12":[{"id":false}]}}`, "Field byName.id must be a string."},
+	} {
+		t.Run(tc.body, func(t *testing.T) {
+			var target body
+			err := json.Unmarshal([]byte(tc.body), &target)
+			if err == nil {
+				t.Fatal("the body decoded")
+			}
+			got := jsonError(err, reflect.TypeOf(&target))
+			if shop.ErrorCode(got) != shop.EINVALID || shop.ErrorMessage(got) != tc.want {
+				t.Fatalf("jsonError = %v, want EINVALID %q", got, tc.want)
+			}
+		})
+	}
+}
