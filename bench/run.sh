@@ -10,6 +10,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 TMP=$ROOT/bench/tmp
 BIN=$TMP/bin
 GO=${GO:-go}
+# api/go.mod names the Go release the shop builds with; auto lets the go command fetch it when
+# this machine's Go is older and set to stay local (make sets the release itself).
+export GOTOOLCHAIN=${GOTOOLCHAIN:-auto}
 NPM=${NPM:-npm}
 DURATION=${BENCH_DURATION:-8s}
 CONNS=${BENCH_CONNS:-64}

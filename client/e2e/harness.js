@@ -104,7 +104,10 @@ function buildClient(tmp) {
 function buildServer(tmp) {
   const bin = join(tmp, 'shopd');
   console.log('e2e: building shopd');
-  run(process.env.GO || 'go', ['build', '-o', bin, './cmd/shopd'], API);
+  // api/go.mod names the Go release the shop builds with; 'auto' lets the go command fetch it
+  // when this machine's Go is older and set to stay local (make sets the release itself).
+  run(process.env.GO || 'go', ['build', '-o', bin, './cmd/shopd'], API,
+    { GOTOOLCHAIN: process.env.GOTOOLCHAIN || 'auto' });
   return bin;
 }
 
@@ -163,8 +166,8 @@ function freePort() {
   });
 }
 
-function run(cmd, args, cwd) {
-  const result = spawnSync(cmd, args, { cwd, stdio: ['ignore', 'inherit', 'inherit'] });
+function run(cmd, args, cwd, env = {}) {
+  const result = spawnSync(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}`);
 }
 

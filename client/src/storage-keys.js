@@ -20,3 +20,12 @@ export function readJSON(key, fallback, storage = localStorage) {
     return fallback;
   }
 }
+
+/**
+ * forgetCheckoutKey ends the checkout paid under `key` (any, when not given): the next cart gets
+ * a new key. Here rather than in api/payment.js, so signing out (context/auth.jsx) needs none of
+ * the payment's code in the first download.
+ */
+export function forgetCheckoutKey(key) {
+  if (key === undefined || readJSON(CHECKOUT_KEY, null)?.key === key) localStorage.removeItem(CHECKOUT_KEY);
+}

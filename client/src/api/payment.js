@@ -9,7 +9,7 @@
 // and colour by variantId.
 import { api } from './client';
 import { checkoutLine } from '../components/variants/variants';
-import { CHECKOUT_KEY, readJSON } from '../storage-keys';
+import { CHECKOUT_KEY, forgetCheckoutKey, readJSON } from '../storage-keys';
 import { newRequestKey } from './request-key';
 
 /** The fixed placeholder payment nonce: no card tokenising happens on the client. */
@@ -34,11 +34,6 @@ export function checkoutKey(cart, userId) {
     // Storage full or refused: the key still serves this attempt.
   }
   return key;
-}
-
-/** forgetCheckoutKey ends the checkout paid under `key` (any, when not given): the next cart gets a new key. */
-export function forgetCheckoutKey(key) {
-  if (key === undefined || readJSON(CHECKOUT_KEY, null)?.key === key) localStorage.removeItem(CHECKOUT_KEY);
 }
 
 /** processPayment pays for the cart of user `userId` under its checkout's key; once paid, the key is done with. */

@@ -8,8 +8,7 @@
 // it: a Logout, or a sign-in as someone else, holds in every open tab at once.
 import { createContext, useCallback, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { setSessionRefusedHandler, setTokenSource } from '../api/client';
-import { forgetCheckoutKey } from '../api/payment';
-import { AUTH_KEY, readJSON } from '../storage-keys';
+import { AUTH_KEY, forgetCheckoutKey, readJSON } from '../storage-keys';
 import useOtherTabs from '../hooks/useOtherTabs';
 
 const empty = { user: null, token: '' };
