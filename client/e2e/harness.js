@@ -27,10 +27,13 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-const world = { server: null, browser: null, tmp: null, baseURL: null };
+const world = { server: null, browser: null, tmp: null, baseURL: null, dist: null };
 
 /** baseURL is the address of the running shop, e.g. http://127.0.0.1:41234. */
 export const baseURL = () => world.baseURL;
+
+/** distDir is the built client the running shop serves. */
+export const distDir = () => world.dist;
 
 /** outboxDir is where the running shop writes its mails as .eml files (it has no mail server). */
 export const outboxDir = () => join(world.tmp, 'data', 'mail');
@@ -43,6 +46,7 @@ export async function start() {
   mkdirSync(ARTIFACTS, { recursive: true });
   world.tmp = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const dist = buildClient(world.tmp);
+  world.dist = dist;
   const bin = buildServer(world.tmp);
   const port = await freePort();
   world.baseURL = `http://127.0.0.1:${port}`;

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { expectBadge } from '../helpers.js';
-import { newPage } from '../harness.js';
+import { distDir, newPage } from '../harness.js';
+import { FIRST_DOWNLOAD_JS_BUDGET, firstDownload } from '../first-download.js';
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 900 }];
 
@@ -29,6 +30,14 @@ const screenOf = (page) => page.evaluate(() => {
 const reactHasIt = (page) => page.waitForSelector('#root a[data-discover]', { state: 'attached' });
 
 export default function firstScreen() {
+  test('first screen: the storefront\'s first download stays within its JavaScript budget', () => {
+    const { js, jsGzip } = firstDownload(distDir());
+    assert.ok(js.some((f) => f.file === 'first-call.js') && js.length > 1, `index.html loads its scripts: ${js.map((f) => f.file)}`);
+    assert.ok(jsGzip < FIRST_DOWNLOAD_JS_BUDGET,
+      `initial JavaScript is ${jsGzip} bytes gzip, over its budget of ${FIRST_DOWNLOAD_JS_BUDGET}: `
+      + js.map((f) => `${f.file} ${f.gzip}`).join(', '));
+  });
+
   test('first screen: the home and the shop are drawn by the server before any script, and React takes them '
     + 'over with the same screen, then works', { timeout: 180_000 }, async () => {
     for (const size of SIZES) {
