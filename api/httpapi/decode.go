@@ -192,48 +192,79 @@ func fieldType(t reflect.Type, path string) reflect.Type {
 	return deref(t)
 }
 
-// withoutIndices answers path (JSON names joined by dots, as the decoder names a field) as a
-// path of t's fields, with the indices of its lists and the keys of its maps left out:
-// "options.0.values.1" is "options.values", "variants.2.options.Size" is "variants.options".
+// withoutIndices answers path (JSON keys joined by dots, as the decoder names a field) as a
+// path of t's fields by their own JSON names, with the indices of its lists and the keys of its
+// maps left out: "options.0.values.1" is "options.values", "variants.2.options.Size" is
+// "variants.options". The decoder names a field as the client spelt its key, and keys match
+// fields whatever their case ("CART.0" is "cart"); a map key may itself hold dots.
 func withoutIndices(t reflect.Type, path string) string {
-	var kept []string
-	for _, name := range strings.Split(path, ".") {
-		t = deref(t)
-		switch {
-		case t == nil:
-			kept = append(kept, name)
-		case t.Kind() == reflect.Map:
-			t = t.Elem()
-		case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
-			if _, err := strconv.Atoi(name); err == nil {
-				t = t.Elem()
-				continue
-			}
-			kept, t = append(kept, name), nil
-		case t.Kind() == reflect.Struct:
-			kept = append(kept, name)
-			f, ok := jsonField(t, name)
-			t = nil
-			if ok {
-				t = f.Type
-			}
-		default:
-			kept, t = append(kept, name), nil
-		}
-	}
+	kept, _ := fieldPath(t, strings.Split(path, "."))
 	return strings.Join(kept, ".")
 }
 
-// jsonField finds the field of struct t that JSON name decodes into.
-func jsonField(t reflect.Type, name string) (reflect.StructField, bool) {
+// fieldPath resolves keys within t: the names of the fields they lead through, and whether
+// every key was placed (the keys past the first it cannot place are kept as they are).
+func fieldPath(t reflect.Type, keys []string) ([]string, bool) {
+	if len(keys) == 0 {
+		return nil, true
+	}
+	t = deref(t)
+	switch {
+	case t == nil:
+		return keys, false
+	case t.Kind() == reflect.Map:
+		// The key is one part or more: the first split whose rest resolves is the one.
+		for n := 1; n <= len(keys); n++ {
+			if kept, ok := fieldPath(t.Elem(), keys[n:]); ok {
+				return kept, true
+			}
+		}
+		return fieldPath(t.Elem(), keys[1:])
+	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
+		if _, err := strconv.Atoi(keys[0]); err != nil {
+			return keys, false
+		}
+		return fieldPath(t.Elem(), keys[1:])
+	case t.Kind() == reflect.Struct:
+		f, ok := jsonField(t, keys[0])
+		if !ok {
+			return keys, false
+		}
+		kept, ok := fieldPath(f.Type, keys[1:])
+		return append([]string{jsonName(f)}, kept...), ok
+	default: // a value with no fields: the path goes no further
+		return keys, false
+	}
+}
+
+// jsonField finds the field of struct t that the JSON key decodes into: the field of that
+// name, else one whose name differs only in case, as the decoder matches them.
+func jsonField(t reflect.Type, key string) (reflect.StructField, bool) {
+	var folded *reflect.StructField
 	for i := range t.NumField() {
 		f := t.Field(i)
-		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if tag == name || (tag == "" && strings.EqualFold(f.Name, name)) {
+		if !f.IsExported() || f.Tag.Get("json") == "-" {
+			continue
+		}
+		switch name := jsonName(f); {
+		case name == key:
 			return f, true
+		case folded == nil && strings.EqualFold(name, key):
+			folded = &f
 		}
 	}
+	if folded != nil {
+		return *folded, true
+	}
 	return reflect.StructField{}, false
+}
+
+// jsonName is the key field f is written under: its tag's name, else its Go name.
+func jsonName(f reflect.StructField) string {
+	if tag, _, _ := strings.Cut(f.Tag.Get("json"), ","); tag != "" {
+		return tag
+	}
+	return f.Name
 }
 
 func deref(t reflect.Type) reflect.Type {

@@ -71,6 +71,8 @@ func TestJSONErrorNamesTheFieldWithoutIndices(t *testing.T) {
 	type body struct {
 		Lines  []line            `json:"lines"`
 		ByName map[string][]line `json:"byName"`
+		At     time.Time         `json:"at"`
+		Note   string
 	}
 	for _, tc := range []struct {
 		body, want string
@@ -80,6 +82,16 @@ func TestJSONErrorNamesTheFieldWithoutIndices(t *testing.T) {
 		{`{"lines":[{"options":{"Size":5}}]}`, "Field lines.options must be a string."},
 		{`{"lines":[{"counts":[1,"2"]}]}`, "Field lines.counts must be a list of whole numbers, written in digits."},
 		{`{"byName":{"12":[{"id":false}]}}`, "Field byName.id must be a string."},
+		// Keys match fields whatever their case: the field is named as the shop names it.
+		{`{"LINES":["a"]}`, "Field lines must be a list of objects."},
+		{`{"Lines":[{"ID":5}]}`, "Field lines.id must be a string."},
+		{`{"lines":[{"Counts":[true]}]}`, "Field lines.counts must be a list of whole numbers, written in digits."},
+		{`{"AT":5}`, "Field at must be a date and time as the shop's answers give it, such as 2025-05-01T09:30:00Z."},
+		{`{"note":5}`, "Field Note must be a string."},
+		// A map's key may hold dots.
+		{`{"lines":[{"options":{"Si.ze":5}}]}`, "Field lines.options must be a string."},
+		{`{"byName":{"a.b.c":[{"id":false}]}}`, "Field byName.id must be a string."},
+		{`{"byName":{"a.id":[{"id":false}]}}`, "Field byName.id must be a string."},
 	} {
 		t.Run(tc.body, func(t *testing.T) {
 			var target body

@@ -328,6 +328,7 @@ func TestCheckoutFailuresChangeNothing(t *testing.T) {
 		{"400-empty-cart", token, map[string]any{"nonce": okNonce, "cart": []any{}}, 400, "cart"},
 		{"400-no-cart", token, map[string]any{"nonce": okNonce}, 400, "cart"},
 		{"400-cart-of-bare-ids", token, map[string]any{"nonce": okNonce, "cart": []any{shirt}}, 400, "Field cart must be a list of objects."},
+		{"400-cart-key-in-capitals", token, map[string]any{"nonce": okNonce, "CART": []any{shirt}}, 400, "Field cart must be a list of objects."},
 		{"400-cart-not-list", token, map[string]any{"nonce": okNonce, "cart": "shirt"}, 400, "Field cart must be a list."},
 		{"400-cart-too-long", token, map[string]any{"nonce": okNonce, "cart": cart(many...)}, 400, "cart"},
 		{"400-no-nonce", token, map[string]any{"cart": cart(shirt)}, 400, "nonce"},
