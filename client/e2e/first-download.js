@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-/** The storefront's initial JavaScript, gzip bytes (issue 16; api/cmd/shopload's report checks the same). */
+/** The storefront's initial JavaScript, gzip bytes: bench/README.md's budget, which api/cmd/shopload's report checks too. */
 export const FIRST_DOWNLOAD_JS_BUDGET = 150_000;
 
 /** firstDownload answers the gzip bytes of the built client's initial scripts and styles, file by file. */
