@@ -161,7 +161,7 @@ func TestFirstScreenOfTheHomeAndTheShop(t *testing.T) {
 		preloadsItsFirstPhoto(t, page)
 		root := rootOf(t, page)
 		for _, want := range []string{
-			`<h1 class="page-title">All Products</h1>`, `<p class="result-count" id="result-count" role="status">7 product(s)</p>`,
+			`<h1 class="page-title">All Products</h1>`, `<p class="result-count" id="result-count" aria-live="polite" aria-atomic="true">7 product(s)</p>`,
 			`<legend>Category</legend>`, `<span dir="auto">Bags &amp; Belts</span><span class="filters__count">(7)</span>`,
 			`placeholder="₹799.5"`, `placeholder="₹1499.5"`, `Show 7 results`,
 			`<option value="newest" selected>Newest first</option>`,

@@ -94,7 +94,7 @@ export default function CartPage() {
     <Layout title="Cart">
       <section className="cart-page">
         <h1 className="page-title">Hello <bdi>{who}</bdi></h1>
-        <p className="cart-page__count" role="status" tabIndex={-1} ref={count}>
+        <p className="cart-page__count" aria-live="polite" aria-atomic="true" tabIndex={-1} ref={count}>
           {cart.length ? `You have ${cart.length} item(s) in your cart` : 'Your Cart Is Empty'}
           {cart.length > 0 && !auth.token ? ', please login to checkout' : ''}
         </p>
@@ -117,7 +117,7 @@ export default function CartPage() {
             <p>Total | Checkout | Payment</p>
             <p className="cart-summary__total" id={totalId}>Total : {total}</p>
             {/* Always there, so a screen reader hears the text when it is written in. */}
-            <p className="cart-summary__changed" role="status">{repriced ? CART_REPRICED : ''}</p>
+            <p className="cart-summary__changed" aria-live="polite" aria-atomic="true">{repriced ? CART_REPRICED : ''}</p>
             {lines.some((l) => l.short) && <p className="cart-summary__changed">{CART_SHORT}</p>}
             <AddressBlock />
             {auth.token && cart.length > 0 && (

@@ -113,6 +113,10 @@ describe('Cart page', () => {
     await fillCard(person, { cvv: '12' });
     await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
     expect(await screen.findByText('Please fill in the correct details')).toBeInTheDocument();
+    // The toast is the page's one status: the cart's count line beside it is a live line, not
+    // a second status to be taken for the toast.
+    expect(screen.getAllByRole('status').map((el) => el.textContent)).toEqual(['Please fill in the correct details']);
+    expect(screen.getByText(/^You have 1 item/)).toHaveAttribute('aria-live', 'polite');
     expect(called).toBe(false);
     expect(router.state.location.pathname).toBe('/cart');
     expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled();
@@ -380,7 +384,7 @@ describe('Cart page', () => {
       price = 150; // the admin reprices while the cart is open
       await fillCard(person);
       await person.click(screen.getByRole('button', { name: /^Pay\b/ }));
-      expect(await screen.findByText('Prices in your cart changed; please check the total.')).toHaveAttribute('role', 'status');
+      expect(await screen.findByText('Prices in your cart changed; please check the total.')).toHaveAttribute('aria-live', 'polite');
       expect(screen.getByRole('button', { name: /^Pay\b/ })).toHaveAccessibleDescription('Total : ₹1350');
       await waitFor(() => expect(screen.getByRole('button', { name: /^Pay\b/ })).toBeEnabled());
       expect(screen.getByText('Total : ₹1350')).toBeInTheDocument();

@@ -38,7 +38,7 @@ function SimilarProducts({ product }) {
 function DetailsSkeleton() {
   return (
     <section className="product-details loading-screen" aria-busy="true">
-      <p className="visually-hidden" role="status">Loading the product…</p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">Loading the product…</p>
       <div className="photo-frame product-details__photo skeleton" />
       <div className="product-details__info" aria-hidden="true">
         <div className="skeleton skeleton--heading" />

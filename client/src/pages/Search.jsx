@@ -16,7 +16,7 @@ export default function Search() {
   return (
     <Layout title="Search results">
       <h1 className="page-title">Search Results</h1>
-      <p className="result-count" role="status">{results.length < 1 ? NO_PRODUCTS : foundText(results.length)}</p>
+      <p className="result-count" aria-live="polite" aria-atomic="true">{results.length < 1 ? NO_PRODUCTS : foundText(results.length)}</p>
       {results.length >= SEARCH_RESULTS_MAX && (
         <p className="result-note">
           {firstMatchesText(results.length)}{' '}

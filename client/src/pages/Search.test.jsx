@@ -26,7 +26,7 @@ describe('Search page', () => {
 
   it('says the results are the first matches only when the server sent as many as it sends', async () => {
     await searchFor(SEARCH_RESULTS_MAX);
-    expect(screen.getByRole('status')).toHaveTextContent(/^Found 100 product\(s\)$/);
+    expect(screen.getByText(/^Found 100 product\(s\)$/)).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByText(/^Showing the first 100 matches\./)).toBeInTheDocument();
     // The shop lists every match, page by page.
     expect(screen.getByRole('link', { name: 'See them all in the shop' })).toHaveAttribute('href', '/shop?q=shirt');

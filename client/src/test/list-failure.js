@@ -6,13 +6,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /**
- * toastTexts lists the texts of the toasts on screen: the statuses react-hot-toast marks
- * aria-live polite, not a page's own (a result count, a loading line).
+ * toastTexts lists the texts of the toasts on screen: the only statuses of the shop (a page's
+ * own live lines, a result count or a loading line, are no statuses).
  */
-export const toastTexts = () =>
-  screen.queryAllByRole('status')
-    .filter((el) => el.getAttribute('aria-live') === 'polite')
-    .map((el) => el.textContent);
+export const toastTexts = () => screen.queryAllByRole('status').map((el) => el.textContent);
 
 /**
  * failedList waits for a list's error state, the alert that says what could not be loaded

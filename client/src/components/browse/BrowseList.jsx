@@ -169,7 +169,7 @@ export default function BrowseList({ category, pageSize, countText, errorText, e
       />
       <section ref={results} className="browse__results" aria-labelledby="result-count" aria-busy={busy}>
         <div className="browse__toolbar">
-          <p className="result-count" id="result-count" role="status">
+          <p className="result-count" id="result-count" aria-live="polite" aria-atomic="true">
             {updating ? UPDATING : first ? countText(total) : ''}
           </p>
           <button type="button" ref={filtersButton} className="btn browse__filters-button"

@@ -131,7 +131,7 @@ export default function ProductForm({
           </div>
         </div>
       )}
-      {notice && <p role="status" className="form-notice">{notice}</p>}
+      {notice && <p aria-live="polite" aria-atomic="true" className="form-notice">{notice}</p>}
       <div className="form-actions">
         <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
           {submitLabel}

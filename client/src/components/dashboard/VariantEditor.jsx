@@ -202,7 +202,7 @@ export default function VariantEditor({ value, onChange, skuPrefix, error }) {
         </Button>
         {stranded && <Button danger onClick={removeAllRows}>Remove all rows</Button>}
       </div>
-      <p role="status" className="visually-hidden">{generatedText}</p>
+      <p aria-live="polite" aria-atomic="true" className="visually-hidden">{generatedText}</p>
       {asking && droppedStock > 0 && (
         <div className="form-notice">
           <p role="alert" style={{ margin: '0 0 8px' }}>

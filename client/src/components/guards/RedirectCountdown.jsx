@@ -21,7 +21,7 @@ export default function RedirectCountdown({ to }) {
 
   return (
     <Layout title="Redirecting">
-      <div className="countdown" role="status">
+      <div className="countdown" aria-live="polite" aria-atomic="true">
         <h1>redirecting to you in {count} second</h1>
         <span className="spinner" aria-hidden="true" />
       </div>

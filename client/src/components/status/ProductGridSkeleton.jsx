@@ -3,7 +3,7 @@
 export default function ProductGridSkeleton({ count = 6, label = 'Products' }) {
   return (
     <div className="product-grid-loading" aria-busy="true" aria-live="polite">
-      <p className="visually-hidden" role="status">Loading {label.toLowerCase()}…</p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">Loading {label.toLowerCase()}…</p>
       <ul className="product-grid" aria-hidden="true">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className="product-card product-card--skeleton">

@@ -44,7 +44,7 @@ export default function AdminOrders() {
   return (
     <DashboardShell title="All Orders Data" menu={<AdminMenu />}>
       <h1 className="dashboard__title" ref={heading} tabIndex={-1}>All Orders</h1>
-      <p className="visually-hidden" role="status">{changed}</p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">{changed}</p>
       {auth?.token && (
         <PagedList heading={heading} pageOf={(n) => allOrdersQuery(auth.token, n, ADMIN_ORDERS_PAGE_SIZE)}
           pageSize={ADMIN_ORDERS_PAGE_SIZE} what="the orders" empty={<p>No orders yet.</p>}>

@@ -179,7 +179,7 @@ describe('admin orders', () => {
     expect(id).toBe('o2');
     expect(sent).toEqual({ status: 'Delivered' });
     await waitFor(() => expect(card(2).getByRole('table')).toHaveTextContent('Delivered'));
-    expect(screen.getByRole('status')).toHaveTextContent('Order #2 is now Delivered.');
+    expect(screen.getByText('Order #2 is now Delivered.')).toHaveAttribute('aria-live', 'polite');
   });
 
   // The list was kept for a minute and never asked again while open: new orders and another
