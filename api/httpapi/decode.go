@@ -64,11 +64,12 @@ func jsonError(err error, target reflect.Type) error {
 		}
 		// The decoder names a bad item of a list by its index ("cart.0"), with the item's type:
 		// the shopper is told the field is a list of what.
-		field, want := withoutIndices(target, typeErr.Field), deref(typeErr.Type)
+		field, declared := namedField(target, typeErr.Field)
+		want := deref(typeErr.Type)
 		if want == timeType { // a date and time that is no string
 			return timeError(field)
 		}
-		if list := fieldType(target, field); list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) &&
+		if list := deref(declared); list != nil && (list.Kind() == reflect.Slice || list.Kind() == reflect.Array) &&
 			deref(list.Elem()) == want {
 			return shop.Errorf(shop.EINVALID, "Field %s must be a list of %s.", field, jsonKinds(want.Kind()))
 		}
@@ -169,71 +170,56 @@ func jsonKinds(kind reflect.Kind) string {
 	}
 }
 
-// fieldType answers the declared type of the field at path (JSON names joined by dots, as
-// the decoder reports them) within t, or nil when it cannot tell.
-func fieldType(t reflect.Type, path string) reflect.Type {
-	if t == nil {
-		return nil
-	}
-	for _, name := range strings.Split(path, ".") {
-		t = deref(t)
-		for t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
-			t = deref(t.Elem())
-		}
-		if t.Kind() != reflect.Struct {
-			return nil
-		}
-		f, ok := jsonField(t, name)
-		if !ok {
-			return nil
-		}
-		t = f.Type
-	}
-	return deref(t)
-}
-
-// withoutIndices answers path (JSON keys joined by dots, as the decoder names a field) as a
-// path of t's fields by their own JSON names, with the indices of its lists and the keys of its
-// maps left out: "options.0.values.1" is "options.values", "variants.2.options.Size" is
-// "variants.options". The decoder names a field as the client spelt its key, and keys match
+// namedField answers path (JSON keys joined by dots, as the decoder names a field) as a path
+// of t's fields by their own JSON names, with the indices of its lists and the keys of its maps
+// left out ("options.0.values.1" is "options.values", "variants.2.options.Size" is
+// "variants.options"), and the declared type of the last field it names (nil when the path
+// does not resolve). The decoder names a field as the client spelt its key, and keys match
 // fields whatever their case ("CART.0" is "cart"); a map key may itself hold dots.
-func withoutIndices(t reflect.Type, path string) string {
-	kept, _ := fieldPath(t, strings.Split(path, "."))
-	return strings.Join(kept, ".")
+func namedField(t reflect.Type, path string) (name string, declared reflect.Type) {
+	kept, declared, ok := fieldPath(t, strings.Split(path, "."))
+	if !ok {
+		declared = nil
+	}
+	return strings.Join(kept, "."), declared
 }
 
-// fieldPath resolves keys within t: the names of the fields they lead through, and whether
-// every key was placed (the keys past the first it cannot place are kept as they are).
-func fieldPath(t reflect.Type, keys []string) ([]string, bool) {
+// fieldPath resolves keys within t: the names of the fields they lead through, the declared
+// type of the last of those fields, and whether every key was placed (the keys past the first
+// it cannot place are kept as they are).
+func fieldPath(t reflect.Type, keys []string) (kept []string, declared reflect.Type, ok bool) {
 	if len(keys) == 0 {
-		return nil, true
+		return nil, nil, true
 	}
 	t = deref(t)
 	switch {
 	case t == nil:
-		return keys, false
+		return keys, nil, false
 	case t.Kind() == reflect.Map:
 		// The key is one part or more: the first split whose rest resolves is the one.
 		for n := 1; n <= len(keys); n++ {
-			if kept, ok := fieldPath(t.Elem(), keys[n:]); ok {
-				return kept, true
+			if kept, declared, ok := fieldPath(t.Elem(), keys[n:]); ok {
+				return kept, declared, true
 			}
 		}
 		return fieldPath(t.Elem(), keys[1:])
 	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
 		if _, err := strconv.Atoi(keys[0]); err != nil {
-			return keys, false
+			return keys, nil, false
 		}
 		return fieldPath(t.Elem(), keys[1:])
 	case t.Kind() == reflect.Struct:
-		f, ok := jsonField(t, keys[0])
-		if !ok {
-			return keys, false
+		f, found := jsonField(t, keys[0])
+		if !found {
+			return keys, nil, false
 		}
-		kept, ok := fieldPath(f.Type, keys[1:])
-		return append([]string{jsonName(f)}, kept...), ok
+		kept, declared, ok = fieldPath(f.Type, keys[1:])
+		if declared == nil {
+			declared = f.Type
+		}
+		return append([]string{jsonName(f)}, kept...), declared, ok
 	default: // a value with no fields: the path goes no further
-		return keys, false
+		return keys, nil, false
 	}
 }
 
