@@ -3,9 +3,12 @@ import { Button, Input } from 'antd';
 /**
  * CategoryForm is the one-field form used to create a category and to rename one. Its button
  * spins while `saving` (its own write is under way) and waits while `busy` (any write is).
- * `inputRef` is the ref of its name field.
+ * `inputRef` is the ref of its name field. Given `onCancel` (the rename dialog), a Cancel button
+ * beside Submit calls it: the dialog's × and Esc are not where everyone looks for a way out.
  */
-export default function CategoryForm({ id, value, setValue, onSubmit, saving = false, busy = false, inputRef }) {
+export default function CategoryForm({
+  id, value, setValue, onSubmit, onCancel, saving = false, busy = false, inputRef,
+}) {
   const submit = (e) => {
     e.preventDefault();
     onSubmit();
@@ -26,6 +29,7 @@ export default function CategoryForm({ id, value, setValue, onSubmit, saving = f
       <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
         Submit
       </Button>
+      {onCancel && <Button onClick={onCancel}>Cancel</Button>}
     </form>
   );
 }

@@ -97,6 +97,7 @@ export default function CreateCategory() {
     setSelected(category);
     setUpdatedName(category.name);
   };
+  const closeEdit = () => setSelected(null);
 
   return (
     <DashboardShell title="Dashboard - Create Category" menu={<AdminMenu />}>
@@ -117,12 +118,12 @@ export default function CreateCategory() {
       {/* Each time it has opened, the dialog puts the focus in the name: antd's own choice, its
           Close (X), is not what a rename is for. An input's autoFocus comes too early: the
           dialog is not in the page yet. */}
-      <Modal title="Edit category" open={selected !== null} onCancel={() => setSelected(null)} footer={null} destroyOnHidden
+      <Modal title="Edit category" open={selected !== null} onCancel={closeEdit} footer={null} destroyOnHidden
         modalRender={tabStaysInside}
         afterOpenChange={(opened) => opened && editName.current?.focus()}>
         <CategoryForm id="edit-category" value={updatedName} setValue={setUpdatedName} inputRef={editName}
           onSubmit={() => once(() => update.mutateAsync({ id: selected._id, newName: updatedName }))}
-          saving={update.isPending} busy={busy} />
+          onCancel={closeEdit} saving={update.isPending} busy={busy} />
       </Modal>
     </DashboardShell>
   );

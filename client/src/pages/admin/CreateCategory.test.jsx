@@ -246,15 +246,15 @@ describe('admin categories', () => {
     const dialog = within(await screen.findByRole('dialog'));
     await waitFor(() => expect(dialog.getByLabelText('Category name')).toHaveFocus());
     const close = dialog.getByRole('button', { name: 'Close' });
-    const submit = dialog.getByRole('button', { name: 'Submit' });
-    submit.focus();
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    cancel.focus();
     await user.tab();
     expect(close).toHaveFocus();
     await user.tab({ shift: true });
-    expect(submit).toHaveFocus();
+    expect(cancel).toHaveFocus();
   });
 
-  it('closes the edit dialog on cancel without a call', async () => {
+  it.each(['Cancel', 'Close'])('closes the edit dialog by its %s button without a call', async (button) => {
     let called = false;
     server.use(
       http.put(url('category/update-category/:id'), () => {
@@ -266,9 +266,10 @@ describe('admin categories', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Jeans' }));
     const dialog = within(await screen.findByRole('dialog'));
     expect(dialog.getByLabelText('Category name')).toHaveValue('Jeans');
-    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await user.click(dialog.getByRole('button', { name: button }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(called).toBe(false);
+    expect(table().getByRole('cell', { name: 'Jeans' })).toBeInTheDocument();
   });
 
   it('deletes a category, says so and reloads the list', async () => {
