@@ -14,8 +14,10 @@ export default function CategoryForm({
     onSubmit();
   };
   return (
-    <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-      <div style={{ flex: 1 }}>
+    // The buttons keep together and go below the name when the row leaves it under 160 px (the
+    // rename dialog on a phone), rather than squeeze it to a few letters.
+    <form onSubmit={submit} style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end' }}>
+      <div style={{ flex: '1 1 160px' }}>
         <label htmlFor={id}>Category name</label>
         <Input
           id={id}
@@ -26,10 +28,12 @@ export default function CategoryForm({
           ref={inputRef}
         />
       </div>
-      <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
-        Submit
-      </Button>
-      {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button type="primary" htmlType="submit" loading={saving} disabled={busy && !saving}>
+          Submit
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </div>
     </form>
   );
 }
