@@ -32,7 +32,9 @@ type Orders struct {
 	// inflight counts running checkouts, so shutdown can let them finish (Drain).
 	inflight sync.WaitGroup
 	// running holds the ids of the orders this process is placing: recovery leaves them be.
-	running   sync.Map
+	running sync.Map
+	// held counts the units those orders hold, which a shopper finding an item short waits on.
+	held      *heldStock
 	mailer    Mailer // nil: no mail
 	users     UserFinder
 	publicURL string
@@ -70,7 +72,7 @@ type OrdersConfig struct {
 // NewOrders returns the order service.
 func NewOrders(c OrdersConfig) *Orders {
 	o := &Orders{store: c.Store, stock: c.Stock, gateway: c.Gateway, currency: c.Currency,
-		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout,
+		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout, held: newHeldStock(),
 		mailer: c.Mailer, users: c.Users, publicURL: strings.TrimRight(c.PublicURL, "/"), observe: c.Observer}
 	if o.observe == nil {
 		o.observe = noCheckoutObserver{}
@@ -168,32 +170,31 @@ func (s *Orders) claim(ctx context.Context, r CheckoutRequest, orderID string) (
 // place runs the steps of one checkout: price the cart, write the order pending with the
 // units it is about to reserve, reserve them, charge, mark the order paid. The pending order
 // comes first so that a crash at any later step leaves a record the recovery pass settles.
+// An item found short while other checkouts of this process hold units of it is looked at
+// again once they settle (heldStock), for at most heldWait.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
-	o, cart, err := s.price(ctx, orderID, r)
+	deadline := time.Now().Add(heldWait)
+	o, cart, err := s.priceInStock(ctx, orderID, r, deadline)
 	if err != nil {
 		return nil, err
-	}
-	// A cart the stock just read cannot fill is refused before its order is written: shoppers
-	// who keep trying a sold-out size then cost the store two reads and the key's claim, not
-	// an order written, reserved against and abandoned each time.
-	for _, res := range o.Reserved {
-		if cart.available[res.Item] < res.Units {
-			return nil, s.shortOf(cart, res)
-		}
 	}
 	s.running.Store(orderID, true)
 	defer s.running.Delete(orderID)
 	if err := s.store.CreateOrder(ctx, o); err != nil {
 		return nil, fmt.Errorf("write pending order %s: %w", orderID, err)
 	}
+	var held []Reservation
+	defer func() { s.held.settle(held) }() // after the units were sold or given back
 	for _, res := range o.Reserved {
-		if err := s.stock.Reserve(ctx, orderID, res.Item, res.Units); err != nil {
+		if err := s.reserve(ctx, orderID, res, deadline); err != nil {
 			if ErrorCode(err) == ECONFLICT {
 				err = s.shortOf(cart, res)
 			}
 			s.abandon(ctx, o)
 			return nil, err
 		}
+		s.held.hold(res)
+		held = append(held, res)
 	}
 
 	// From the charge on, a shopper who goes away must not leave a payment half made: the
@@ -233,6 +234,38 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 	return paid, nil
 }
 
+// priceInStock prices the cart (price), and refuses a cart the stock just read cannot fill
+// before its order is written: shoppers who keep trying a sold-out size then cost the store
+// two reads and the key's claim, not an order written, reserved against and abandoned each time.
+func (s *Orders) priceInStock(ctx context.Context, orderID string, r CheckoutRequest, deadline time.Time) (*Order, pricedCart, error) {
+	for {
+		mark := s.held.mark()
+		o, cart, err := s.price(ctx, orderID, r)
+		if err != nil {
+			return nil, pricedCart{}, err
+		}
+		short := slices.IndexFunc(o.Reserved, func(res Reservation) bool { return cart.available[res.Item] < res.Units })
+		if short < 0 {
+			return o, cart, nil
+		}
+		if !s.held.awaitSettled(ctx, o.Reserved[short].Item, mark, deadline) {
+			return nil, pricedCart{}, s.shortOf(cart, o.Reserved[short])
+		}
+	}
+}
+
+// reserve reserves the units of res for the order, trying again when they were short while
+// other checkouts held units of the item and have settled since.
+func (s *Orders) reserve(ctx context.Context, orderID string, res Reservation, deadline time.Time) error {
+	for {
+		mark := s.held.mark()
+		err := s.stock.Reserve(ctx, orderID, res.Item, res.Units)
+		if ErrorCode(err) != ECONFLICT || !s.held.awaitSettled(ctx, res.Item, mark, deadline) {
+			return err
+		}
+	}
+}
+
 // errLeftPending marks a checkout whose charge has an outcome no one can tell yet: its order
 // stays pending, with its units and its Idempotency-Key, for the recovery pass to settle.
 var errLeftPending = errors.New("the order is left pending for the recovery pass")
@@ -263,11 +296,15 @@ type pricedCart struct {
 	available map[StockItem]int
 }
 
+// errOutOfStock marks the conflicts of short stock, which the metrics tell apart from a
+// conflict of the Idempotency-Key.
+var errOutOfStock = errors.New("out of stock")
+
 // shortOf is the stock conflict of reservation res, counted and told in the shopper's words.
 func (s *Orders) shortOf(cart pricedCart, res Reservation) error {
 	s.observe.StockConflict()
-	return Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
-		cart.labels[res.Item], res.Units)
+	return fmt.Errorf("%w: %w", errOutOfStock, Errorf(ECONFLICT, "Not enough of %q in stock for %d. Please change your cart.",
+		cart.labels[res.Item], res.Units))
 }
 
 // price loads the cart's products and builds the pending order: items priced from the store

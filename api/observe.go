@@ -1,5 +1,7 @@
 package shop
 
+import "errors"
+
 // CheckoutObserver is told how each checkout ended and of each reservation refused for short
 // stock, for the shop's metrics. Its methods must be cheap and safe for concurrent use.
 type CheckoutObserver interface {
@@ -13,7 +15,7 @@ const (
 	CheckoutReplayed   = "replayed"     // a retry with the same Idempotency-Key: the first order
 	CheckoutDeclined   = "declined"     // the card was declined
 	CheckoutOutOfStock = "out_of_stock" // not enough stock of an item
-	CheckoutRejected   = "rejected"     // a bad cart or an unknown product
+	CheckoutRejected   = "rejected"     // a bad cart, an unknown product, or a key of another cart or still in use
 	CheckoutFailed     = "failed"       // anything else (the store, the gateway, a timeout)
 )
 
@@ -33,7 +35,10 @@ func checkoutOutcome(o *Order, created bool, err error) string {
 	case EDECLINED:
 		return CheckoutDeclined
 	case ECONFLICT:
-		return CheckoutOutOfStock
+		if errors.Is(err, errOutOfStock) {
+			return CheckoutOutOfStock
+		}
+		return CheckoutRejected
 	case EINVALID, ENOTFOUND:
 		return CheckoutRejected
 	}

@@ -44,12 +44,13 @@ func TestCheckoutTellsItsOutcome(t *testing.T) {
 	}
 	buy("k1", 1)
 	buy("k1", 1) // the retry answers the first order
+	buy("k1", 2) // the key of another cart: not a shortage of stock
 	buy("k2", 5) // more than is left
 	buy("k3", 0) // an empty cart
 	gw.decline = true
 	buy("k4", 1)
 	want := map[string]int{shop.CheckoutPlaced: 1, shop.CheckoutReplayed: 1, shop.CheckoutOutOfStock: 1,
-		shop.CheckoutRejected: 1, shop.CheckoutDeclined: 1}
+		shop.CheckoutRejected: 2, shop.CheckoutDeclined: 1}
 	for outcome, n := range want {
 		if obs.outcomes[outcome] != n {
 			t.Errorf("%s: %d, want %d (all: %v)", outcome, obs.outcomes[outcome], n, obs.outcomes)

@@ -26,7 +26,7 @@ func (s *Server) register(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	err = s.hashing.run(c, func() error {
+	err = s.hashing.run(c, emailTurn(c, r.Email), func() error {
 		_, err := s.deps.Users.Register(c.Request.Context(), r)
 		return err
 	})
@@ -53,7 +53,7 @@ func (s *Server) login(c *gin.Context) {
 	// that lands while this sign-in is being checked is then newer than the token, and voids it.
 	issuedAt := s.deps.Now()
 	err := s.loginFails.attempt(c, r.Email, func() error {
-		return s.hashing.run(c, func() (err error) {
+		return s.hashing.run(c, emailTurn(c, r.Email), func() (err error) {
 			u, err = s.deps.Users.Authenticate(c.Request.Context(), r.Email, r.Password)
 			return err
 		})
@@ -77,7 +77,7 @@ func (s *Server) forgotPassword(c *gin.Context) {
 		return
 	}
 	err := s.resetFails.attempt(c, r.Email, func() error {
-		return s.hashing.run(c, func() error { return s.deps.Users.ResetPassword(c.Request.Context(), r) })
+		return s.hashing.run(c, emailTurn(c, r.Email), func() error { return s.deps.Users.ResetPassword(c.Request.Context(), r) })
 	})
 	if err != nil {
 		fail(c, err)
@@ -102,7 +102,7 @@ func (s *Server) updateProfile(c *gin.Context) {
 	var err error
 	if p.ChangesSecrets() {
 		// Checking the current password is a guess like a sign-in: it is limited like one.
-		err = s.profileFails.attempt(c, me.ID, func() error { return s.hashing.run(c, update) })
+		err = s.profileFails.attempt(c, me.ID, func() error { return s.hashing.run(c, userTurn(me.ID), update) })
 	} else {
 		err = update()
 	}

@@ -545,3 +545,27 @@ func TestHeadAnswersAsGet(t *testing.T) {
 		t.Errorf("HEAD of a client route = %d", rec.Code)
 	}
 }
+
+// The sign-up form's answer is its Confirm Password (SPEC): nearly always the password. One
+// bcrypt hash then serves for both, and the answer still resets the password, as it would as
+// a hash of its own; a wrong one still does not.
+func TestSignUpWhoseAnswerIsItsPassword(t *testing.T) {
+	a := newApp(t)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/register",
+		body: with(validRegistration(), "answer", "secret123")}), http.StatusCreated)
+	var doc bson.M
+	if err := a.db.Database().Collection("users").FindOne(t.Context(), bson.M{"email": "asha.rao@example.com"}).Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	if pw, _ := doc["password"].(string); !strings.HasPrefix(pw, "$2") || doc["answer"] != pw {
+		t.Errorf("password %q and answer %q: want one bcrypt hash for both", pw, doc["answer"])
+	}
+	reset := func(answer string, status int) {
+		expect(t, a.do(request{method: "POST", path: "/api/v1/auth/forgot-password",
+			body: map[string]string{"email": "asha.rao@example.com", "newpassword": "newsecret", "answer": answer}}), status)
+	}
+	reset("secret1234", http.StatusUnauthorized)
+	reset("secret123", http.StatusOK)
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login",
+		body: map[string]string{"email": "asha.rao@example.com", "password": "newsecret"}}), http.StatusOK)
+}

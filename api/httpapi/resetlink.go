@@ -40,7 +40,7 @@ func (s *Server) resetPassword(c *gin.Context) {
 	}
 	var email string
 	err := s.linkUses.attempt(c, "", func() error {
-		return s.hashing.run(c, func() (err error) {
+		return s.hashing.run(c, addressTurn(c), func() (err error) {
 			email, err = s.deps.ResetLinks.Reset(c.Request.Context(), body.Token, body.NewPassword)
 			return err
 		})
