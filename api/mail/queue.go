@@ -30,8 +30,9 @@ type Queue struct {
 	workers sync.WaitGroup
 	// unsettled counts the messages taken and neither sent nor given up, waiting ones included.
 	unsettled sync.WaitGroup
-	mu        sync.Mutex // guards closed and waiting
-	closed    bool
+	mu        sync.Mutex                // guards closed, stopped and waiting
+	closed    bool                      // no mail is taken
+	stopped   bool                      // Close gave up waiting: no retry is waited for
 	waiting   map[*delivery]*time.Timer // messages in their pause before the next attempt
 	// Backoff is the pause before each retry; its length is the number of retries.
 	Backoff []time.Duration
@@ -123,6 +124,10 @@ func (q *Queue) deliver(d *delivery) {
 func (q *Queue) retryAfter(d *delivery, pause time.Duration) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if q.stopped {
+		q.log.ErrorContext(d.ctx, "mail not sent: the shop stopped before its retry", "to", d.mail.To, "subject", d.mail.Subject)
+		return
+	}
 	q.waiting[d] = time.AfterFunc(pause, func() {
 		q.mu.Lock()
 		defer q.mu.Unlock()
@@ -157,6 +162,7 @@ func (q *Queue) Close(ctx context.Context) error {
 	case <-ctx.Done():
 	}
 	q.mu.Lock()
+	q.stopped = true // a retry due after this is given up as well
 	for d, t := range q.waiting {
 		t.Stop()
 		delete(q.waiting, d)

@@ -85,6 +85,13 @@ func TestARefusedMessageHoldsUpNoOther(t *testing.T) {
 	if n := p.triesOf("busy@shop.test"); n != 1 {
 		t.Errorf("the refused message was tried %d times before its pause ended, want 1", n)
 	}
+	// The shop stops once the refused message is set aside for its retry (a retry set aside
+	// after Close gave up waiting is given up as well, and said so).
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "retrying"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the refused message was not set aside for a retry:\n%s", logs.String())
+		}
+	}
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
 	if err := q.Close(ctx); err == nil {
