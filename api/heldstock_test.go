@@ -1,0 +1,37 @@
+package shop
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// A shortage is looked at again only when a checkout holding units of that item settled since
+// the look: settlements of other items come every few milliseconds in a busy shop, and a
+// shopper facing a sold-out size must not read the stock again at each of them.
+func TestHeldStockIsWaitedOnPerItem(t *testing.T) {
+	tee, hat := StockItem{ProductID: "tee"}, StockItem{ProductID: "hat"}
+	h := newHeldStock()
+	soon := func() time.Time { return time.Now().Add(50 * time.Millisecond) }
+
+	if h.awaitSettled(context.Background(), tee, h.mark(), soon()) {
+		t.Fatal("nobody holds the tee: its shortage is real")
+	}
+	h.hold(Reservation{Item: tee, Units: 1})
+	h.hold(Reservation{Item: hat, Units: 1})
+	mark := h.mark()
+	h.settle([]Reservation{{Item: hat, Units: 1}})
+	if h.awaitSettled(context.Background(), tee, mark, soon()) {
+		t.Fatal("a hat's settlement sent the tee's shopper to read the stock again")
+	}
+	go func() {
+		time.Sleep(10 * time.Millisecond)
+		h.settle([]Reservation{{Item: tee, Units: 1}})
+	}()
+	if !h.awaitSettled(context.Background(), tee, mark, time.Now().Add(time.Minute)) {
+		t.Fatal("the tee's holder settled while its shopper waited: want its stock read again")
+	}
+	if h.awaitSettled(context.Background(), tee, h.mark(), soon()) {
+		t.Fatal("nobody holds the tee any more: its shortage is real")
+	}
+}
