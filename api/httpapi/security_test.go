@@ -484,6 +484,17 @@ func TestTrustedProxyNamesTheClient(t *testing.T) {
 		body: map[string]string{"email": "x@example.com", "password": "wrong-password"}}), 401)
 }
 
+// Behind a trusted proxy only X-Forwarded-For names the client: an X-Real-IP a client sent
+// through a proxy that adds no X-Forwarded-For buys no fresh window.
+func TestTrustedProxyIsHeardOnlyByXForwardedFor(t *testing.T) {
+	a := newApp(t, func(d *httpapi.Deps) { d.TrustedProxies = []string{"192.0.2.1"} })
+	if st := failLogins(a, sprayTargets(a), nil); st != 401 {
+		t.Fatalf("the 100th failure answered %d, want 401", st)
+	}
+	expect(t, a.do(request{method: "POST", path: "/api/v1/auth/login", header: map[string]string{"X-Real-IP": "203.0.113.30"},
+		body: map[string]string{"email": "x@example.com", "password": "wrong-password"}}), 429)
+}
+
 // TestMassRegistrationFromOneAddressIsLimited stops account farming: 300 sign-ups per IP an
 // hour, every attempt counted (even invalid ones), then 429 with Retry-After.
 func TestMassRegistrationFromOneAddressIsLimited(t *testing.T) {

@@ -92,10 +92,13 @@ func New(d Deps) (*Server, error) {
 	e.HandleMethodNotAllowed = false
 	e.RedirectTrailingSlash = false // notFoundOrClient redirects, answering JSON
 	e.ContextWithFallback = true
-	// Only the named proxies may speak for the client's address; no header a client sends counts.
+	// Only the named proxies may speak for the client's address, and only by X-Forwarded-For
+	// (the header the compose stack's nginx sets): Gin would also take X-Real-IP, which a
+	// proxy that sets only X-Forwarded-For passes on from the client as it came.
 	if err := e.SetTrustedProxies(d.TrustedProxies); err != nil {
 		return nil, err
 	}
+	e.RemoteIPHeaders = []string{"X-Forwarded-For"}
 	if d.Attempts == nil {
 		d.Attempts = newMemoryCounter(d.Now)
 	}

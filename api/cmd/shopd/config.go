@@ -87,8 +87,8 @@ func loadConfig(getenv func(string) string) (*config, error) {
 	if c.SeedDemo, err = strconv.ParseBool(env("SEED_DEMO", strconv.FormatBool(c.embedded()))); err != nil {
 		return nil, fmt.Errorf("SEED_DEMO must be true or false")
 	}
-	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout <= 0 {
-		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a positive duration such as 2m")
+	if c.CheckoutTimeout, err = time.ParseDuration(env("CHECKOUT_TIMEOUT", "2m")); err != nil || c.CheckoutTimeout < minCheckoutTimeout {
+		return nil, fmt.Errorf("CHECKOUT_TIMEOUT must be a duration of at least %s, such as 2m: it also bounds each cancellation's refund", minCheckoutTimeout)
 	}
 	if c.PhotoCacheMB, err = strconv.Atoi(env("PHOTO_CACHE_MB", "128")); err != nil || c.PhotoCacheMB < 0 || c.PhotoCacheMB > maxPhotoCacheMB {
 		return nil, fmt.Errorf("PHOTO_CACHE_MB must be a whole number of megabytes from 0 (no cache) to %d", maxPhotoCacheMB)
@@ -121,6 +121,11 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		}
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
+	for _, o := range c.CORSOrigins {
+		if !isOrigin(o) {
+			return nil, fmt.Errorf("CORS_ORIGINS must list origins, each a scheme and host (and port) with no path, such as https://shop.example.com: %q", o)
+		}
+	}
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))
 	for _, p := range c.TrustedProxies {
 		if _, _, err := net.ParseCIDR(p); err != nil && net.ParseIP(p) == nil {
@@ -179,13 +184,32 @@ func findClientDist() string {
 	return "client/dist"
 }
 
+// minCheckoutTimeout is the least CHECKOUT_TIMEOUT: a cancellation's refund must finish
+// within it (its claim goes stale then), and a gateway call may take seconds.
+const minCheckoutTimeout = 10 * time.Second
+
+// isOrigin reports whether o is a web origin as a browser sends it: http or https, a host,
+// perhaps a port, and nothing else. "*" and "https://shop.example/" are not, and would never
+// match (or, for "*", let every site's page write).
+func isOrigin(o string) bool {
+	u, err := url.Parse(o)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && validHost(u.Hostname()) &&
+		u.User == nil && u.Path == "" && u.RawQuery == "" && u.Fragment == "" && !u.ForceQuery && u.Opaque == "" &&
+		u.String() == o
+}
+
 // loadOrCreateSecret reads the embedded store's signing secret, creating it (mode 0600) once.
+// A secret file too short to sign with is refused, not replaced: replacing it would void
+// every sign-in without a word. The file is written whole or not at all.
 func loadOrCreateSecret(path string) ([]byte, error) {
 	b, err := os.ReadFile(path)
-	if err == nil && len(b) >= 32 {
+	switch {
+	case err == nil && len(b) >= 32:
 		return b, nil
-	}
-	if err != nil && !errors.Is(err, os.ErrNotExist) {
+	case err == nil:
+		return nil, fmt.Errorf("%s holds %d bytes: a signing secret must be at least 32; delete the file to have a new "+
+			"one made (every sign-in is then void), or set JWT_SECRET", path, len(b))
+	case !errors.Is(err, os.ErrNotExist):
 		return nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
@@ -196,10 +220,31 @@ func loadOrCreateSecret(path string) ([]byte, error) {
 		return nil, fmt.Errorf("generate JWT secret: %w", err)
 	}
 	secret := []byte(hex.EncodeToString(raw[:]))
-	if err := os.WriteFile(path, secret, 0o600); err != nil {
+	if err := writeWhole(path, secret); err != nil {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	return secret, nil
+}
+
+// writeWhole writes a new file at path (mode 0600) by renaming a complete copy into place, so a
+// crash leaves the file whole or missing, never cut short.
+func writeWhole(path string, body []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*") // mode 0600
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	_, err = tmp.Write(body)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
 }
 
 // maxPhotoCacheMB bounds PHOTO_CACHE_MB (64 GiB): more is a typing slip, and would overflow.

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -95,6 +96,10 @@ func TestConfigTakesWhatItSays(t *testing.T) {
 		{map[string]string{"CURRENCY": "xcd"}, func(c *config) bool { return c.Currency == "xcd" }},
 		{map[string]string{"TZ": "Asia/Kolkata"}, func(*config) bool { return true }},
 		{map[string]string{"TZ": ":UTC"}, func(*config) bool { return true }},
+		{map[string]string{"CORS_ORIGINS": "https://shop.example.com, http://localhost:3000, http://[::1]:3000"}, func(c *config) bool {
+			return slices.Equal(c.CORSOrigins, []string{"https://shop.example.com", "http://localhost:3000", "http://[::1]:3000"})
+		}},
+		{map[string]string{"CHECKOUT_TIMEOUT": "10s"}, func(c *config) bool { return c.CheckoutTimeout == 10*time.Second }},
 	} {
 		tc.env["DATA_DIR"] = t.TempDir()
 		c, err := loadConfig(envOf(tc.env))
@@ -153,6 +158,12 @@ func TestConfigRefusesUnsafeSettings(t *testing.T) {
 		"mail-from-line-break":    {map[string]string{"MAIL_FROM": "Shop <shop@example.com>\nBcc: all@example.com"}, "MAIL_FROM must be one email address"},
 		"mail-from-no-address":    {map[string]string{"MAIL_FROM": "not an address"}, "MAIL_FROM must be one email address"},
 		"trusted-proxy-garbage":   {map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8, garbage"}, `TRUSTED_PROXIES must list IP addresses or CIDR ranges, such as 10.0.0.0/8: "garbage"`},
+		"cors-any-origin":         {map[string]string{"CORS_ORIGINS": "*"}, `CORS_ORIGINS must list origins, each a scheme and host (and port) with no path, such as https://shop.example.com: "*"`},
+		"cors-trailing-slash":     {map[string]string{"CORS_ORIGINS": "https://a.example/, https://b.example"}, `CORS_ORIGINS must list origins`},
+		"cors-no-scheme":          {map[string]string{"CORS_ORIGINS": "shop.example.com"}, `CORS_ORIGINS must list origins`},
+		"cors-path":               {map[string]string{"CORS_ORIGINS": "https://a.example/shop"}, `CORS_ORIGINS must list origins`},
+		"checkout-timeout-tiny":   {map[string]string{"CHECKOUT_TIMEOUT": "1ms"}, "CHECKOUT_TIMEOUT must be a duration of at least 10s"},
+		"checkout-timeout-text":   {map[string]string{"CHECKOUT_TIMEOUT": "soon"}, "CHECKOUT_TIMEOUT must be a duration"},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -219,5 +230,36 @@ func TestStartWarnsOfAMissingStorefront(t *testing.T) {
 		if said := strings.Contains(logs.String(), "level=WARN") && strings.Contains(logs.String(), dist); said != warned {
 			t.Errorf("CLIENT_DIST %s: warned %v, want %v:\n%s", dist, said, warned, logs.String())
 		}
+	}
+}
+
+// The embedded store's signing secret is made once and kept: a file too short to sign with
+// (an operator's own short secret) is refused by name rather than silently replaced, which
+// would void every sign-in.
+func TestSigningSecretFile(t *testing.T) {
+	dir := t.TempDir()
+	c, err := loadConfig(envOf(map[string]string{"DATA_DIR": dir}))
+	if err != nil || len(c.JWTSecret) < 32 {
+		t.Fatalf("first start: secret %q, %v; want one made", c.JWTSecret, err)
+	}
+	again, err := loadConfig(envOf(map[string]string{"DATA_DIR": dir}))
+	if err != nil || string(again.JWTSecret) != string(c.JWTSecret) {
+		t.Fatalf("second start: secret %q, %v; want the first kept", again.JWTSecret, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("DATA_DIR holds %v; want the secret file alone", entries)
+	}
+
+	short := t.TempDir()
+	path := filepath.Join(short, "jwt-secret")
+	if err := os.WriteFile(path, []byte("my-own-short-secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadConfig(envOf(map[string]string{"DATA_DIR": short})); err == nil ||
+		!strings.Contains(err.Error(), path+" holds 19 bytes: a signing secret must be at least 32") {
+		t.Fatalf("a short secret file: %v; want it refused by name", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "my-own-short-secret" {
+		t.Errorf("the short secret file was replaced with %q", b)
 	}
 }
