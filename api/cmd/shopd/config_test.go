@@ -263,3 +263,13 @@ func TestSigningSecretFile(t *testing.T) {
 		t.Errorf("the short secret file was replaced with %q", b)
 	}
 }
+
+// Durations in the JSON log read as Go spells them, as in the text log: an operator reading
+// "in":60000000000 has to count the zeros.
+func TestJSONLogSpellsDurations(t *testing.T) {
+	var logs bytes.Buffer
+	newLogger(&config{LogLevel: slog.LevelInfo, LogFormat: "json"}, &logs).Info("mail not sent yet; retrying", "in", time.Minute)
+	if !strings.Contains(logs.String(), `"in":"1m0s"`) {
+		t.Errorf("log line %s: want the pause written 1m0s", logs.String())
+	}
+}

@@ -372,14 +372,23 @@ func warnWithoutClient(log *slog.Logger, dist string) {
 		"hint", "run make build, or set CLIENT_DIST to the folder of the built client (the one with index.html)")
 }
 
-// newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL.
+// newLogger writes JSON lines (LOG_FORMAT=json) or key=value text at LOG_LEVEL. A duration
+// is written as Go spells it ("1m0s") in both: JSON would have it in nanoseconds.
 func newLogger(cfg *config, w io.Writer) *slog.Logger {
 	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
-	var h slog.Handler = slog.NewJSONHandler(w, opts)
+	var h slog.Handler = slog.NewJSONHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel, ReplaceAttr: spellDurations})
 	if cfg.LogFormat == "text" {
 		h = slog.NewTextHandler(w, opts)
 	}
 	return slog.New(reqid.Handler(h)) // a line logged with a request's context names the request
+}
+
+// spellDurations writes a duration attribute as text ("10s") rather than a count of nanoseconds.
+func spellDurations(_ []string, a slog.Attr) slog.Attr {
+	if a.Value.Kind() == slog.KindDuration {
+		return slog.String(a.Key, a.Value.Duration().String())
+	}
+	return a
 }
 
 // serveOn runs the HTTP server on ln until ctx ends, then stops accepting connections and
