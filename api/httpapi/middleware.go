@@ -26,18 +26,24 @@ const (
 
 var validRequestID = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
+// RequestID is the name of request r: its X-Request-ID when it is sane, else a new one.
+func RequestID(r *http.Request) string {
+	id := r.Header.Get("X-Request-ID")
+	if !validRequestID.MatchString(id) {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		id = hex.EncodeToString(b[:])
+	}
+	return id
+}
+
 // withRequestID names each request: the caller's X-Request-ID when it is sane, else a new one.
 // The id travels in the request's context, so every line logged with it, here or in a service,
 // names the request.
 func withRequestID(log *slog.Logger) gin.HandlerFunc {
 	log = reqid.Logger(log)
 	return func(c *gin.Context) {
-		id := c.GetHeader("X-Request-ID")
-		if !validRequestID.MatchString(id) {
-			var b [8]byte
-			_, _ = rand.Read(b[:])
-			id = hex.EncodeToString(b[:])
-		}
+		id := RequestID(c.Request)
 		c.Request = c.Request.WithContext(reqid.With(c.Request.Context(), id))
 		c.Set(loggerKey, log)
 		c.Header("X-Request-ID", id)

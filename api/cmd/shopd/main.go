@@ -88,7 +88,7 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) (err e
 	warnWithoutClient(log, cfg.ClientDist)
 	// Serve at once: until the shop is ready every request (a health probe among them) is
 	// told it is starting, rather than waiting unanswered for the store and the catalogue.
-	gate := &startGate{}
+	gate := &startGate{log: log}
 	serveCtx, stopServing := context.WithCancel(ctx)
 	defer stopServing()
 	served := make(chan error, 1)
@@ -254,8 +254,13 @@ func logDemoLoaded(log *slog.Logger, embedded bool) {
 	}
 }
 
-// startGate answers 503 "starting" until open gives it the shop to serve.
-type startGate struct{ shop atomic.Pointer[http.Handler] }
+// startGate answers 503 "starting" until open gives it the shop to serve. Each such answer
+// carries its request id and is logged, as the shop's own answers are: a start that takes
+// long is what an operator looks for.
+type startGate struct {
+	shop atomic.Pointer[http.Handler]
+	log  *slog.Logger
+}
 
 func (g *startGate) open(h http.Handler) { g.shop.Store(&h) }
 
@@ -264,6 +269,10 @@ func (g *startGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		(*h).ServeHTTP(w, r)
 		return
 	}
+	id := httpapi.RequestID(r)
+	g.log.Info("request", "method", r.Method, "route", "starting", "path", r.URL.Path, "status", http.StatusServiceUnavailable,
+		"request_id", id)
+	w.Header().Set("X-Request-ID", id)
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Content-Type-Options", "nosniff")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -169,6 +171,7 @@ func TestServedURL(t *testing.T) {
 // once with 503 "starting", so a health probe or a shopper is told rather than left waiting;
 // a start that fails stops answering.
 func TestStartingShopAnswers503(t *testing.T) {
+	logs := &lockedBuffer{}
 	port, err := freeport.Loopback()
 	if err != nil {
 		t.Fatal(err)
@@ -182,13 +185,15 @@ func TestStartingShopAnswers503(t *testing.T) {
 	go func() {
 		done <- run(ctx, envOf(map[string]string{"DATA_DIR": t.TempDir(), "PORT": port, "METRICS_ADDR": "off",
 			"MONGO_URI":  "mongodb://127.0.0.1:" + unreachable + "/?connectTimeoutMS=200",
-			"JWT_SECRET": strings.Repeat("s", 32)}), io.Discard)
+			"JWT_SECRET": strings.Repeat("s", 32)}), logs)
 	}()
 	var res *http.Response
 	deadline := time.Now().Add(10 * time.Second)
+	probe, _ := http.NewRequest(http.MethodGet, "http://127.0.0.1:"+port+"/healthz", nil)
+	probe.Header.Set("X-Request-ID", "probe-0001")
 	for {
 		var err error
-		if res, err = http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
+		if res, err = http.DefaultClient.Do(probe); err == nil {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -201,6 +206,14 @@ func TestStartingShopAnswers503(t *testing.T) {
 	if res.StatusCode != http.StatusServiceUnavailable || res.Header.Get("Retry-After") == "" ||
 		!strings.Contains(string(body), `"message":"The shop is starting. Please try again in a moment."`) {
 		t.Fatalf("while starting: %d %s %q", res.StatusCode, res.Header, body)
+	}
+	// It is named and logged as every answer is.
+	if id := res.Header.Get("X-Request-ID"); id != "probe-0001" {
+		t.Errorf("X-Request-ID = %q, want the caller's probe-0001", id)
+	}
+	if line := logs.String(); !strings.Contains(line, `"route":"starting"`) || !strings.Contains(line, `"request_id":"probe-0001"`) ||
+		!strings.Contains(line, `"status":503`) {
+		t.Errorf("the answer while starting is not logged with its id:\n%s", line)
 	}
 	cancel()
 	select {
@@ -215,4 +228,22 @@ func TestStartingShopAnswers503(t *testing.T) {
 	if _, err := http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
 		t.Fatal("still answering after the start failed")
 	}
+}
+
+// lockedBuffer is a log written by the server's goroutines while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
