@@ -1,7 +1,6 @@
 package httpapi_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,33 +8,19 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"shop"
 	"shop/httpapi"
+	"shop/internal/logbuf"
 	"shop/internal/reqid"
 )
 
-// lockedBuffer collects log output written from the router's goroutines.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// requestLines are the access log's JSON lines.
-func (b *lockedBuffer) requestLines(t *testing.T) []map[string]any {
+// requestLines are the access log's JSON lines in logs.
+func requestLines(t *testing.T, logs *logbuf.Buffer) []map[string]any {
 	t.Helper()
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	var out []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(b.buf.String()), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
 		var m map[string]any
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("log line is not JSON: %q", line)
@@ -51,7 +36,7 @@ func (b *lockedBuffer) requestLines(t *testing.T) []map[string]any {
 // slug in the path), the status, the duration, the bytes sent, the request id and, once
 // signed in, the user.
 func TestAccessLogLine(t *testing.T) {
-	var logs lockedBuffer
+	var logs logbuf.Buffer
 	a := newApp(t, func(d *httpapi.Deps) { d.Logger = slog.New(slog.NewJSONHandler(&logs, nil)) })
 	token, user := a.signUp("Asha", "asha@example.com")
 
@@ -59,7 +44,7 @@ func TestAccessLogLine(t *testing.T) {
 		header: map[string]string{"X-Request-ID": "trace-0001-abcd"}}), http.StatusOK)
 	expect(t, a.do(request{method: "GET", path: "/api/v1/category/single-category/no-such-slug"}), http.StatusNotFound)
 
-	lines := logs.requestLines(t)
+	lines := requestLines(t, &logs)
 	if len(lines) != 4 { // register, login, user-auth, single-category
 		t.Fatalf("got %d request lines, want 4: %v", len(lines), lines)
 	}
@@ -105,7 +90,7 @@ func (u usersGone) FindUserByID(ctx context.Context, id string) (*shop.User, err
 // logged with the request's context names the request too. The client sees a sentence,
 // never the cause.
 func TestServerErrorLoggedOnceWithItsRequestID(t *testing.T) {
-	var logs lockedBuffer
+	var logs logbuf.Buffer
 	log := reqid.Logger(slog.New(slog.NewJSONHandler(&logs, nil)))
 	a := newApp(t, func(d *httpapi.Deps) {
 		d.Logger = log
@@ -118,9 +103,7 @@ func TestServerErrorLoggedOnceWithItsRequestID(t *testing.T) {
 		t.Errorf("the answer leaks the cause: %v", m)
 	}
 	var errorLines, serviceLines []string
-	logs.mu.Lock()
-	text := logs.buf.String()
-	logs.mu.Unlock()
+	text := logs.String()
 	for _, line := range strings.Split(text, "\n") {
 		if strings.Contains(line, `"level":"ERROR"`) {
 			errorLines = append(errorLines, line)

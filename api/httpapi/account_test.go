@@ -15,6 +15,7 @@ import (
 
 	"shop"
 	"shop/httpapi"
+	"shop/internal/logbuf"
 )
 
 func validRegistration() map[string]any {
@@ -430,7 +431,7 @@ func (panickingUsers) Users(context.Context, shop.Page) ([]*shop.User, int, erro
 func TestPanicIsAGeneric500(t *testing.T) {
 	a := newApp(t)
 	admin := a.signUpAdmin()
-	var logs lockedBuffer
+	var logs logbuf.Buffer
 	a2 := newApp(t, func(d *httpapi.Deps) {
 		d.Users = panickingUsers{a.users}
 		d.Logger = slog.New(slog.NewJSONHandler(&logs, nil))
@@ -443,9 +444,7 @@ func TestPanicIsAGeneric500(t *testing.T) {
 	if strings.Contains(rec.Body.String(), "secret") || strings.Contains(rec.Body.String(), "10.0.0.7") {
 		t.Fatalf("panic detail leaked: %v", m)
 	}
-	logs.mu.Lock()
-	text := logs.buf.String()
-	logs.mu.Unlock()
+	text := logs.String()
 	if n := strings.Count(text, `"level":"ERROR"`); n != 1 || !strings.Contains(text, `"err":"panic: secret internal detail`) {
 		t.Errorf("log has %d error lines, want one naming the panic:\n%s", n, text)
 	}

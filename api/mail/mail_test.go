@@ -21,6 +21,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"shop"
+	"shop/internal/logbuf"
 	"shop/internal/reqid"
 	shopmail "shop/mail"
 )
@@ -217,7 +218,7 @@ func TestQueueRetriesAndNeverBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	q := shopmail.NewQueue(s, "test", slog.New(slog.NewTextHandler(&logs, nil)))
 	q.Backoff = []time.Duration{10 * time.Millisecond, 10 * time.Millisecond, 10 * time.Millisecond}
 	if err := q.Send(t.Context(), sample); err != nil {
@@ -289,20 +290,3 @@ func (h *heldSender) Send(_ context.Context, m shop.Mail) error {
 }
 
 func (failing) Send(context.Context, shop.Mail) error { return errors.New("connection refused") }
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"shop"
+	"shop/internal/logbuf"
 	"shop/internal/reqid"
 	shopmail "shop/mail"
 )
@@ -61,7 +62,7 @@ func (p *picky) triesOf(to string) int {
 // at once instead of queueing behind its pauses.
 func TestARefusedMessageHoldsUpNoOther(t *testing.T) {
 	p := newPicky()
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
 	q.Backoff = []time.Duration{time.Hour}
 	_ = q.Send(t.Context(), shop.Mail{To: "busy@shop.test", Subject: "reset"})
@@ -106,7 +107,7 @@ func TestARefusedMessageHoldsUpNoOther(t *testing.T) {
 // hold a worker.
 func TestAPermanentRefusalIsNotRetried(t *testing.T) {
 	p := newPicky()
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
 	q.Backoff = []time.Duration{time.Millisecond, time.Millisecond}
 	_ = q.Send(t.Context(), shop.Mail{To: "gone@shop.test", Subject: "order"})
@@ -124,7 +125,7 @@ func TestAPermanentRefusalIsNotRetried(t *testing.T) {
 // A message refused for a while is tried again after its pause and sent before Close returns.
 func TestAMessageRefusedForAWhileIsRetried(t *testing.T) {
 	p := newPicky()
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	q := shopmail.NewQueue(p, "test", slog.New(slog.NewTextHandler(&logs, nil)))
 	q.Backoff = []time.Duration{time.Millisecond, time.Millisecond}
 	_ = q.Send(t.Context(), shop.Mail{To: "busy@shop.test", Subject: "order"})
@@ -143,7 +144,7 @@ func TestAMessageRefusedForAWhileIsRetried(t *testing.T) {
 // then: a shopper's missing reset mail is traced by the id of their request.
 func TestAMessageIsLoggedWithItsRequestID(t *testing.T) {
 	p := newPicky()
-	var logs syncBuffer
+	var logs logbuf.Buffer
 	q := shopmail.NewQueue(p, "test", slog.New(reqid.Handler(slog.NewTextHandler(&logs, nil))))
 	q.Backoff = []time.Duration{time.Millisecond}
 	ctx, endRequest := context.WithCancel(reqid.With(t.Context(), "reset-req-0001"))

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/currency"
 
 	"shop"
+	"shop/internal/snapfile"
 )
 
 // config is everything shopd reads from the environment (.env.example lists it all).
@@ -220,31 +221,10 @@ func loadOrCreateSecret(path string) ([]byte, error) {
 		return nil, fmt.Errorf("generate JWT secret: %w", err)
 	}
 	secret := []byte(hex.EncodeToString(raw[:]))
-	if err := writeWhole(path, secret); err != nil {
+	if err := snapfile.Replace(path, secret); err != nil {
 		return nil, fmt.Errorf("write %s: %w", path, err)
 	}
 	return secret, nil
-}
-
-// writeWhole writes a new file at path (mode 0600) by renaming a complete copy into place, so a
-// crash leaves the file whole or missing, never cut short.
-func writeWhole(path string, body []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*") // mode 0600
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(body)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }
 
 // maxPhotoCacheMB bounds PHOTO_CACHE_MB (64 GiB): more is a typing slip, and would overflow.

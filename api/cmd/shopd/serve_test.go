@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -11,11 +10,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"shop/internal/freeport"
+	"shop/internal/logbuf"
 )
 
 // TestShutdownFinishesInFlightCheckout stops a deploy or Ctrl-C from cutting a checkout in
@@ -171,7 +170,7 @@ func TestServedURL(t *testing.T) {
 // once with 503 "starting", so a health probe or a shopper is told rather than left waiting;
 // a start that fails stops answering.
 func TestStartingShopAnswers503(t *testing.T) {
-	logs := &lockedBuffer{}
+	logs := &logbuf.Buffer{}
 	port, err := freeport.Loopback()
 	if err != nil {
 		t.Fatal(err)
@@ -228,22 +227,4 @@ func TestStartingShopAnswers503(t *testing.T) {
 	if _, err := http.Get("http://127.0.0.1:" + port + "/healthz"); err == nil {
 		t.Fatal("still answering after the start failed")
 	}
-}
-
-// lockedBuffer is a log written by the server's goroutines while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }

@@ -1,6 +1,6 @@
 // Package snapfile writes and reads the shop's snapshot files (the catalogue read model, the
 // order index): a body followed by its SHA-256, replaced whole so that a reader never sees a
-// half-written file, and refused when cut short or changed.
+// half-written file, and refused when cut short or changed. Replace writes any file so.
 package snapfile
 
 import (
@@ -14,14 +14,22 @@ import (
 // Write replaces the file at path with body and its checksum.
 func Write(path string, body []byte) error {
 	sum := sha256.Sum256(body)
+	return Replace(path, body, sum[:])
+}
+
+// Replace writes the file at path whole or not at all: parts, in order, go to a new file
+// beside it (mode 0600), synced, which then takes its place. A crash leaves the old file or
+// the new one, never one cut short.
+func Replace(path string, parts ...[]byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
-	_, err = tmp.Write(body)
-	if err == nil {
-		_, err = tmp.Write(sum[:])
+	for _, part := range parts {
+		if err == nil {
+			_, err = tmp.Write(part)
+		}
 	}
 	if err == nil {
 		err = tmp.Sync()
