@@ -193,7 +193,6 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 			s.abandon(ctx, o)
 			return nil, err
 		}
-		s.held.hold(res)
 		held = append(held, res)
 	}
 
@@ -255,11 +254,18 @@ func (s *Orders) priceInStock(ctx context.Context, orderID string, r CheckoutReq
 }
 
 // reserve reserves the units of res for the order, trying again when they were short while
-// other checkouts held units of the item and have settled since.
+// other checkouts held units of the item and have settled since. The units count as held
+// from before they leave the store's stock: a shopper who reads the stock a moment after
+// finds them held, not sold.
 func (s *Orders) reserve(ctx context.Context, orderID string, res Reservation, deadline time.Time) error {
 	for {
 		mark := s.held.mark()
+		s.held.hold(res)
 		err := s.stock.Reserve(ctx, orderID, res.Item, res.Units)
+		if err == nil {
+			return nil
+		}
+		s.held.drop(res)
 		if ErrorCode(err) != ECONFLICT || !s.held.awaitSettled(ctx, res.Item, mark, deadline) {
 			return err
 		}

@@ -171,3 +171,47 @@ func TestAReservationShortWhileAnotherHoldsTheUnitIsTriedAgain(t *testing.T) {
 		t.Errorf("stock after the sale = %d, want 0", left)
 	}
 }
+
+// pausingStock stops the first reservation just after it took its units from the stock,
+// until the test lets it go on: the moment a shopper reading the stock then finds them gone.
+type pausingStock struct {
+	*memStock
+	once  sync.Once
+	taken chan struct{}
+	goOn  chan struct{}
+}
+
+func (s *pausingStock) Reserve(ctx context.Context, orderID string, item shop.StockItem, n int) error {
+	err := s.memStock.Reserve(ctx, orderID, item, n)
+	s.once.Do(func() {
+		close(s.taken)
+		<-s.goOn
+	})
+	return err
+}
+
+// Units count as held from before they leave the stock: a shopper who reads the stock just
+// as a checkout whose card is then declined takes the last unit waits for it to come back,
+// rather than being told it is sold out.
+func TestTheLastUnitJustTakenByADeclinedCardGoesToTheShopperBehind(t *testing.T) {
+	store, stock := teeShop(1)
+	watch := &readWatch{memStore: store, read: make(chan struct{}, 8)}
+	pausing := &pausingStock{memStock: stock, taken: make(chan struct{}), goOn: make(chan struct{})}
+	gw := newHoldingGateway()
+	orders := shop.NewOrders(shop.OrdersConfig{Store: watch, Stock: pausing, Gateway: gw, Logger: quietLog})
+
+	declined := checkoutIn(orders, "b1", "declined")
+	<-watch.read
+	<-pausing.taken // the unit is out of the stock, its reservation not yet answered
+	behind := checkoutIn(orders, "b2", "ok")
+	<-watch.read // b2 found it gone
+	close(pausing.goOn)
+	gw.release <- struct{}{}
+	if r := <-declined; shop.ErrorCode(r.err) != shop.EDECLINED {
+		t.Fatalf("declined card: %v; want EDECLINED", r.err)
+	}
+	gw.release <- struct{}{} // for b2's charge
+	if r := <-behind; r.err != nil || r.order.Buyer.ID != "b2" {
+		t.Fatalf("the shopper who read the stock as the unit was taken: %+v, %v; want b2's order", r.order, r.err)
+	}
+}

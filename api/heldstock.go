@@ -25,7 +25,7 @@ type heldStock struct {
 	units     map[StockItem]int
 	seq       uint64               // counts settlements
 	settledAt map[StockItem]uint64 // the settlement that last let go of units of each item
-	settled   chan struct{}        // closed, and replaced, at each settlement
+	settled   chan struct{}        // closed, and replaced, at each settlement or dropped hold
 }
 
 func newHeldStock() *heldStock {
@@ -43,6 +43,18 @@ func (h *heldStock) hold(res Reservation) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.units[res.Item] += res.Units
+}
+
+// drop takes back a hold whose reservation failed: no units were taken, so nothing settled,
+// but whoever waits on the item looks again at who holds it.
+func (h *heldStock) drop(res Reservation) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.units[res.Item] -= res.Units; h.units[res.Item] <= 0 {
+		delete(h.units, res.Item)
+	}
+	close(h.settled)
+	h.settled = make(chan struct{})
 }
 
 // settle lets go of the units of reserved: they were sold or given back.

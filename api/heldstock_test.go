@@ -34,4 +34,21 @@ func TestHeldStockIsWaitedOnPerItem(t *testing.T) {
 	if h.awaitSettled(context.Background(), tee, h.mark(), soon()) {
 		t.Fatal("nobody holds the tee any more: its shortage is real")
 	}
+
+	// A hold dropped because its reservation failed settled nothing: its waiter is told at
+	// once that nobody holds the item, not left until its deadline.
+	h.hold(Reservation{Item: tee, Units: 1})
+	mark = h.mark()
+	answer := make(chan bool, 1)
+	go func() { answer <- h.awaitSettled(context.Background(), tee, mark, time.Now().Add(time.Hour)) }()
+	time.Sleep(10 * time.Millisecond)
+	h.drop(Reservation{Item: tee, Units: 1})
+	select {
+	case again := <-answer:
+		if again {
+			t.Error("a dropped hold sent its waiter to read the stock again; nothing was given back")
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the waiter on a dropped hold is still waiting")
+	}
 }
