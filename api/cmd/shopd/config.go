@@ -122,9 +122,12 @@ func loadConfig(getenv func(string) string) (*config, error) {
 		}
 	}
 	c.CORSOrigins = splitList(getenv("CORS_ORIGINS"))
-	for _, o := range c.CORSOrigins {
-		if !isOrigin(o) {
-			return nil, fmt.Errorf("CORS_ORIGINS must list origins, each a scheme and host (and port) with no path, such as https://shop.example.com: %q", o)
+	for i, o := range c.CORSOrigins {
+		// A browser names an origin without a slash after it: "https://shop.example.com/"
+		// would never match.
+		c.CORSOrigins[i] = strings.TrimSuffix(o, "/")
+		if o != "*" && !isOrigin(c.CORSOrigins[i]) {
+			return nil, fmt.Errorf("CORS_ORIGINS must list origins, each a scheme and host (and port) with no path, such as https://shop.example.com, or *: %q", o)
 		}
 	}
 	c.TrustedProxies = splitList(getenv("TRUSTED_PROXIES"))
@@ -190,8 +193,8 @@ func findClientDist() string {
 const minCheckoutTimeout = 10 * time.Second
 
 // isOrigin reports whether o is a web origin as a browser sends it: http or https, a host,
-// perhaps a port, and nothing else. "*" and "https://shop.example/" are not, and would never
-// match (or, for "*", let every site's page write).
+// perhaps a port, and nothing else. "shop.example.com" or "https://shop.example.com/shop"
+// would never match.
 func isOrigin(o string) bool {
 	u, err := url.Parse(o)
 	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" && validHost(u.Hostname()) &&

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -208,6 +209,9 @@ func run(ctx context.Context, getenv func(string) string, logs io.Writer) (err e
 	deps := s.Deps()
 	deps.Tokens, deps.Observer = httpapi.NewTokens(cfg.JWTSecret, cfg.JWTTTL), observed
 	deps.ClientDist, deps.CORSOrigins, deps.TrustedProxies = cfg.ClientDist, cfg.CORSOrigins, cfg.TrustedProxies
+	if slices.Contains(cfg.CORSOrigins, "*") {
+		log.Warn("CORS_ORIGINS has *: the pages of every site may call the API from their visitors' browsers, writes included")
+	}
 	if cfg.StripeWebhookSecret != "" {
 		deps.StripeNotices = payment.StripeNotices{Secret: cfg.StripeWebhookSecret}.Parse
 	}
