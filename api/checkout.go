@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"shop/internal/holds"
 )
 
 // finishTimeout bounds the charge and the order write of one checkout once the charge has begun.
@@ -33,8 +35,9 @@ type Orders struct {
 	inflight sync.WaitGroup
 	// running holds the ids of the orders this process is placing: recovery leaves them be.
 	running sync.Map
-	// held counts the units those orders hold, which a shopper finding an item short waits on.
-	held      *heldStock
+	// held counts the units those orders hold, which a shopper finding an item short waits on:
+	// a unit held by a checkout whose card is then declined goes back on sale.
+	held      *holds.Holds[StockItem]
 	mailer    Mailer // nil: no mail
 	users     UserFinder
 	publicURL string
@@ -72,7 +75,7 @@ type OrdersConfig struct {
 // NewOrders returns the order service.
 func NewOrders(c OrdersConfig) *Orders {
 	o := &Orders{store: c.Store, stock: c.Stock, gateway: c.Gateway, currency: c.Currency,
-		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout, held: newHeldStock(),
+		log: c.Logger, now: c.Now, claimWait: 10 * time.Second, checkoutTimeout: c.CheckoutTimeout, held: holds.New[StockItem](),
 		mailer: c.Mailer, users: c.Users, publicURL: strings.TrimRight(c.PublicURL, "/"), observe: c.Observer}
 	if o.observe == nil {
 		o.observe = noCheckoutObserver{}
@@ -171,7 +174,7 @@ func (s *Orders) claim(ctx context.Context, r CheckoutRequest, orderID string) (
 // units it is about to reserve, reserve them, charge, mark the order paid. The pending order
 // comes first so that a crash at any later step leaves a record the recovery pass settles.
 // An item found short while other checkouts of this process hold units of it is looked at
-// again once they settle (heldStock), for at most heldWait.
+// again once they settle, for at most heldWait.
 func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (*Order, error) {
 	deadline := time.Now().Add(heldWait)
 	o, cart, err := s.priceInStock(ctx, orderID, r, deadline)
@@ -184,7 +187,11 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 		return nil, fmt.Errorf("write pending order %s: %w", orderID, err)
 	}
 	var held []Reservation
-	defer func() { s.held.settle(held) }() // after the units were sold or given back
+	defer func() { // after the units were sold or given back
+		for _, res := range held {
+			s.held.Settle(res.Item, res.Units)
+		}
+	}()
 	for _, res := range o.Reserved {
 		if err := s.reserve(ctx, orderID, res, deadline); err != nil {
 			if ErrorCode(err) == ECONFLICT {
@@ -238,7 +245,7 @@ func (s *Orders) place(ctx context.Context, orderID string, r CheckoutRequest) (
 // two reads and the key's claim, not an order written, reserved against and abandoned each time.
 func (s *Orders) priceInStock(ctx context.Context, orderID string, r CheckoutRequest, deadline time.Time) (*Order, pricedCart, error) {
 	for {
-		mark := s.held.mark()
+		mark := s.held.Mark()
 		o, cart, err := s.price(ctx, orderID, r)
 		if err != nil {
 			return nil, pricedCart{}, err
@@ -247,7 +254,7 @@ func (s *Orders) priceInStock(ctx context.Context, orderID string, r CheckoutReq
 		if short < 0 {
 			return o, cart, nil
 		}
-		if !s.held.awaitSettled(ctx, o.Reserved[short].Item, mark, deadline) {
+		if !s.held.AwaitSettled(ctx, o.Reserved[short].Item, mark, deadline) {
 			return nil, pricedCart{}, s.shortOf(cart, o.Reserved[short])
 		}
 	}
@@ -259,18 +266,22 @@ func (s *Orders) priceInStock(ctx context.Context, orderID string, r CheckoutReq
 // finds them held, not sold.
 func (s *Orders) reserve(ctx context.Context, orderID string, res Reservation, deadline time.Time) error {
 	for {
-		mark := s.held.mark()
-		s.held.hold(res)
+		mark := s.held.Mark()
+		s.held.Hold(res.Item, res.Units)
 		err := s.stock.Reserve(ctx, orderID, res.Item, res.Units)
 		if err == nil {
 			return nil
 		}
-		s.held.drop(res)
-		if ErrorCode(err) != ECONFLICT || !s.held.awaitSettled(ctx, res.Item, mark, deadline) {
+		s.held.Drop(res.Item, res.Units)
+		if ErrorCode(err) != ECONFLICT || !s.held.AwaitSettled(ctx, res.Item, mark, deadline) {
 			return err
 		}
 	}
 }
+
+// heldWait bounds how long a checkout that found an item short waits for other checkouts
+// holding units of it to settle, before it tells its shopper the item is out of stock.
+const heldWait = 3 * time.Second
 
 // errLeftPending marks a checkout whose charge has an outcome no one can tell yet: its order
 // stays pending, with its units and its Idempotency-Key, for the recovery pass to settle.

@@ -275,6 +275,31 @@ func TestParallelGuessesCannotPassTheLimits(t *testing.T) {
 	}
 }
 
+// The limits count failures: shoppers signing in to one account at once with its right
+// password (a family, a load test with one demo account) are all let in. An attempt that finds
+// the limit used up only by others still being checked waits for them, and a success gives
+// its count back.
+func TestParallelRightPasswordsAreAllLetIn(t *testing.T) {
+	a := newApp(t)
+	token, _ := a.signUp("Asha Rao", "asha@example.com")
+	const shoppers = 30
+	if statuses := parallel(shoppers, func(int) int { return a.login("asha@example.com", "secret123").Code }); statuses[http.StatusOK] != shoppers {
+		t.Errorf("parallel sign-ins with the right password: %v; want %d answered 200", statuses, shoppers)
+	}
+	statuses := parallel(shoppers, func(i int) int {
+		return a.do(request{method: "PUT", path: "/api/v1/auth/profile", token: token,
+			body: map[string]string{"answer": fmt.Sprintf("answer %d", i), "currentPassword": "secret123"}}).Code
+	})
+	if statuses[http.StatusOK] != shoppers {
+		t.Errorf("parallel changes of the answer with the right password: %v; want %d answered 200", statuses, shoppers)
+	}
+	// The failures are still limited: ten wrong passwords, then a refusal.
+	for range 10 {
+		expect(t, a.login("asha@example.com", "wrong-pass"), http.StatusUnauthorized)
+	}
+	expect(t, a.login("asha@example.com", "secret123"), http.StatusTooManyRequests)
+}
+
 // parallel runs n calls at once (released together) and counts the statuses they answer.
 func parallel(n int, call func(i int) int) map[int]int {
 	var (

@@ -10,6 +10,7 @@ import (
 	"github.com/gin-gonic/gin"
 
 	"shop"
+	"shop/internal/holds"
 )
 
 // memoryCounter counts attempts per key in fixed windows, in this process's memory.
@@ -95,7 +96,13 @@ type failureLimits struct {
 	// byID: accounts are named by the signed-in user's id; otherwise by the email the client
 	// typed, and a text that is no email names no account and gets no count of its own.
 	byID bool
+	// running counts this process's attempts whose checks have not ended, per key.
+	running *holds.Holds[string]
 }
+
+// attemptWait bounds how long an attempt refused while others of its account or address are
+// still being checked waits for them to end, before its 429.
+const attemptWait = 10 * time.Second
 
 // unauthorized is the usual failure: wrong credentials.
 func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHORIZED }
@@ -104,6 +111,10 @@ func unauthorized(err error) bool { return shop.ErrorCode(err) == shop.EUNAUTHOR
 // is counted before check runs, so parallel attempts cannot all pass a limit that each one
 // alone sees unused; a check that did not fail gives its count back. A success does not wipe
 // the failures before it: they stay counted for their window, whatever raced with them.
+// A limit used up only while other attempts of this process are still being checked is not
+// yet a refusal: the attempt waits for them to end (a success gives its count back), so
+// twenty shoppers signing in to one account at once are all let in, while no more than the
+// limit of wrong passwords are ever checked.
 //
 // The address's count comes first: an address past its limit leaves no count behind for the
 // accounts it names. Those counts live in memory (or a store) for their window, and were
@@ -131,18 +142,33 @@ func (f *failureLimits) attempt(c *gin.Context, account string, check func() err
 			}
 		}
 	}
+	// Each reserved count is held (running) until its check ended and it was given back or kept.
+	defer func() {
+		for _, k := range reserved {
+			f.running.Settle(k, 1)
+		}
+	}()
+	deadline := time.Now().Add(attemptWait)
 	for _, k := range keys {
 		if k.max == 0 {
 			continue
 		}
-		ok, wait, err := f.counter.Reserve(ctx, k.key, k.max, f.window)
-		if err != nil {
-			giveBack()
-			return err
-		}
-		if !ok {
-			giveBack()
-			return tooMany(f.message, wait, c)
+		for {
+			mark := f.running.Mark()
+			f.running.Hold(k.key, 1)
+			ok, wait, err := f.counter.Reserve(ctx, k.key, k.max, f.window)
+			if err == nil && ok {
+				break
+			}
+			f.running.Drop(k.key, 1)
+			if err != nil {
+				giveBack()
+				return err
+			}
+			if !f.running.AwaitSettled(ctx, k.key, mark, deadline) {
+				giveBack()
+				return tooMany(f.message, wait, c)
+			}
 		}
 		reserved = append(reserved, k.key)
 	}

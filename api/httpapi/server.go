@@ -15,6 +15,7 @@ import (
 
 	"shop"
 	"shop/catalogue"
+	"shop/internal/holds"
 )
 
 // Deps are the services and settings the API is built on.
@@ -110,7 +111,7 @@ func New(d Deps) (*Server, error) {
 	}
 	limits := func(name string, perIP int, message string, failed func(error) bool) *failureLimits {
 		return &failureLimits{counter: d.Attempts, name: name, perKey: failuresPerAccount, perIP: perIP,
-			window: failureWindow, message: message, failed: failed}
+			window: failureWindow, message: message, failed: failed, running: holds.New[string]()}
 	}
 	s := &Server{
 		deps:     d,
@@ -122,13 +123,13 @@ func New(d Deps) (*Server, error) {
 			"Too many password reset attempts. Please try again later.", unauthorized),
 		profileFails: &failureLimits{counter: d.Attempts, name: "profile", perKey: failuresPerAccount, byID: true,
 			window: failureWindow, message: "Too many wrong current passwords. Please try again later.",
-			failed: func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }},
+			failed: func(err error) bool { return errors.Is(err, shop.ErrWrongCurrentPassword) }, running: holds.New[string]()},
 		linkAsks: limits("reset-link", failuresPerAddress,
 			"Too many password reset attempts. Please try again later.", func(error) bool { return true }),
 		// A reset link names no account, so its tries are limited per address alone.
 		linkUses: &failureLimits{counter: d.Attempts, name: "reset-token", perIP: failuresPerAddress,
 			window: failureWindow, message: "Too many password reset attempts. Please try again later.",
-			failed: func(err error) bool { return errors.Is(err, shop.ErrBadResetLink) }},
+			failed: func(err error) bool { return errors.Is(err, shop.ErrBadResetLink) }, running: holds.New[string]()},
 		hashing: newHashGate(d.HashSlots, d.HashPatience),
 	}
 	e.Use(withRequestID(d.Logger), accessLog(d.Observer), compressAnswers, recoverPanic, securityHeaders, cors(d.CORSOrigins, d.PublicURL), cacheAnswers(d.Answers))
