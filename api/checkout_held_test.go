@@ -74,26 +74,33 @@ func checkoutIn(orders *shop.Orders, buyer, nonce string) chan checkoutResult {
 	return done
 }
 
-// The last unit, held by a checkout whose card is then declined, goes to the shopper who
-// found it held: reserving before charging made it look sold out to them, and they were told
-// "Not enough in stock" of a unit that was back on sale a moment later.
-func TestTheLastUnitHeldByADeclinedCardGoesToTheShopperBehind(t *testing.T) {
-	store, stock := teeShop(1)
+// behindAHeldUnit sells the last tee: b1 pays with nonce, and b2 checks out while b1 holds
+// the unit, reading the stock before b1's charge ends. It answers how both ended.
+func behindAHeldUnit(nonce string) (first, behind checkoutResult, stock *memStock, store *memStore) {
+	store, stock = teeShop(1)
 	watch := &readWatch{memStore: store, read: make(chan struct{}, 8)}
 	gw := newHoldingGateway()
 	orders := shop.NewOrders(shop.OrdersConfig{Store: watch, Stock: stock, Gateway: gw, Logger: quietLog})
 
-	declined := checkoutIn(orders, "b1", "declined")
+	firstDone := checkoutIn(orders, "b1", nonce)
 	<-watch.read
 	<-gw.charging // b1 holds the last unit
-	behind := checkoutIn(orders, "b2", "ok")
+	behindDone := checkoutIn(orders, "b2", "ok")
 	<-watch.read // b2 found it held
 	gw.release <- struct{}{}
-	if r := <-declined; shop.ErrorCode(r.err) != shop.EDECLINED {
-		t.Fatalf("declined card: %v; want EDECLINED", r.err)
+	first = <-firstDone
+	gw.release <- struct{}{} // for b2's charge, if it comes to one
+	return first, <-behindDone, stock, store
+}
+
+// The last unit, held by a checkout whose card is then declined, goes to the shopper who
+// found it held: reserving before charging made it look sold out to them, and they were told
+// "Not enough in stock" of a unit that was back on sale a moment later.
+func TestTheLastUnitHeldByADeclinedCardGoesToTheShopperBehind(t *testing.T) {
+	declined, r, stock, _ := behindAHeldUnit("declined")
+	if shop.ErrorCode(declined.err) != shop.EDECLINED {
+		t.Fatalf("declined card: %v; want EDECLINED", declined.err)
 	}
-	gw.release <- struct{}{} // for b2's charge
-	r := <-behind
 	if r.err != nil || r.order.PaymentState != shop.PaymentPaid || r.order.Buyer.ID != "b2" {
 		t.Fatalf("the shopper behind the declined card: %+v, %v; want b2's order paid", r.order, r.err)
 	}
@@ -105,21 +112,10 @@ func TestTheLastUnitHeldByADeclinedCardGoesToTheShopperBehind(t *testing.T) {
 // A unit held by a checkout that is then paid was sold: the shopper behind it is told so,
 // once it is.
 func TestTheLastUnitHeldByAPaidCheckoutIsSoldOutToTheShopperBehind(t *testing.T) {
-	store, stock := teeShop(1)
-	watch := &readWatch{memStore: store, read: make(chan struct{}, 8)}
-	gw := newHoldingGateway()
-	orders := shop.NewOrders(shop.OrdersConfig{Store: watch, Stock: stock, Gateway: gw, Logger: quietLog})
-
-	paid := checkoutIn(orders, "b1", "ok")
-	<-watch.read
-	<-gw.charging
-	behind := checkoutIn(orders, "b2", "ok")
-	<-watch.read
-	gw.release <- struct{}{}
-	if r := <-paid; r.err != nil {
-		t.Fatalf("first checkout: %v", r.err)
+	paid, r, _, store := behindAHeldUnit("ok")
+	if paid.err != nil {
+		t.Fatalf("first checkout: %v", paid.err)
 	}
-	r := <-behind
 	if shop.ErrorCode(r.err) != shop.ECONFLICT ||
 		shop.ErrorMessage(r.err) != `Not enough of "Tee" in stock for 1. Please change your cart.` {
 		t.Fatalf("the shopper behind a paid checkout: %+v, %v; want the 409", r.order, r.err)
