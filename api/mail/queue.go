@@ -112,20 +112,28 @@ func (q *Queue) deliver(d *delivery) {
 		q.log.ErrorContext(d.ctx, "mail not sent", "to", m.To, "subject", m.Subject, "via", q.what,
 			"err", fmt.Errorf("after %d attempts: %w", d.attempts, err))
 	default:
-		pause := q.Backoff[d.attempts-1]
-		q.log.WarnContext(d.ctx, "mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", pause, "err", err)
-		q.retryAfter(d, pause)
+		q.retryAfter(d, q.Backoff[d.attempts-1], err)
 		return
 	}
 	q.unsettled.Done()
 }
 
-// retryAfter queues d again after pause.
-func (q *Queue) retryAfter(d *delivery, pause time.Duration) {
+// retryAfter queues d again after pause, which failed with err. Once the shop is stopping,
+// the retry comes at once: the shop will not be there after the pause.
+func (q *Queue) retryAfter(d *delivery, pause time.Duration, err error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	m := d.mail
 	if q.stopped {
-		q.log.ErrorContext(d.ctx, "mail not sent: the shop stopped before its retry", "to", d.mail.To, "subject", d.mail.Subject)
+		q.log.ErrorContext(d.ctx, "mail not sent: the shop stopped before its retry", "to", m.To, "subject", m.Subject, "err", err)
+		return
+	}
+	if q.closed {
+		pause = 0
+	}
+	q.log.WarnContext(d.ctx, "mail not sent yet; retrying", "to", m.To, "subject", m.Subject, "in", pause, "err", err)
+	if pause == 0 {
+		q.enqueue(d)
 		return
 	}
 	q.waiting[d] = time.AfterFunc(pause, func() {
@@ -147,10 +155,17 @@ func refusedForGood(err error) bool {
 }
 
 // Close stops taking mail and waits, until ctx ends, for what was taken to be sent or given
-// up, retries included. Messages still waiting for a retry then are logged as not sent.
+// up, retries included. Retries no longer wait for their pause: a message whose next try was
+// a minute away is tried now, rather than holding up the stop for nothing. Messages still
+// waiting when ctx ends are logged as not sent.
 func (q *Queue) Close(ctx context.Context) error {
 	q.mu.Lock()
 	q.closed = true
+	for d, t := range q.waiting {
+		t.Stop()
+		delete(q.waiting, d)
+		q.enqueue(d)
+	}
 	q.mu.Unlock()
 	settled := make(chan struct{})
 	go func() { q.unsettled.Wait(); close(settled) }()

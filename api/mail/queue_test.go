@@ -86,20 +86,59 @@ func TestARefusedMessageHoldsUpNoOther(t *testing.T) {
 	if n := p.triesOf("busy@shop.test"); n != 1 {
 		t.Errorf("the refused message was tried %d times before its pause ended, want 1", n)
 	}
-	// The shop stops once the refused message is set aside for its retry (a retry set aside
-	// after Close gave up waiting is given up as well, and said so).
+	// The shop stops once the refused message is set aside for its retry, an hour away: the
+	// stop tries it at once rather than wait for the pause, and gives it up when refused again.
 	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "retrying"); time.Sleep(time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the refused message was not set aside for a retry:\n%s", logs.String())
 		}
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	if err := q.Close(ctx); err != nil {
+		t.Errorf("Close = %v; want every message settled without waiting for the retry's pause", err)
+	}
+	if n := p.triesOf("busy@shop.test"); n != 2 {
+		t.Errorf("the refused message was tried %d times in all, want 2 (its retry at the stop)", n)
+	}
+	if !strings.Contains(logs.String(), "after 2 attempts") || !strings.Contains(logs.String(), "busy@shop.test") {
+		t.Errorf("the message given up at the stop is not logged:\n%s", logs.String())
+	}
+}
+
+// slowRefuser refuses for a while (451), answering only once the test lets it.
+type slowRefuser struct {
+	sending chan struct{}
+	answer  chan struct{}
+}
+
+func (s *slowRefuser) Send(context.Context, shop.Mail) error {
+	s.sending <- struct{}{}
+	<-s.answer
+	return &textproto.Error{Code: 451, Msg: "mailbox busy, try later"}
+}
+
+// A message whose try outlasts the stop's wait is given up when its refusal comes, and said
+// so, rather than set aside for a retry nobody will make.
+func TestAMessageRefusedAfterTheStopGaveUpIsLogged(t *testing.T) {
+	s := &slowRefuser{sending: make(chan struct{}, 1), answer: make(chan struct{})}
+	var logs logbuf.Buffer
+	q := shopmail.NewQueue(s, "test", slog.New(slog.NewTextHandler(&logs, nil)))
+	_ = q.Send(t.Context(), shop.Mail{To: "asha@shop.test", Subject: "order"})
+	<-s.sending
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 	defer cancel()
 	if err := q.Close(ctx); err == nil {
-		t.Error("Close = nil while a message waited for its retry, want the shutdown reported")
+		t.Error("Close = nil while a message was still being sent, want the shutdown reported")
 	}
-	if !strings.Contains(logs.String(), "the shop stopped before its retry") || !strings.Contains(logs.String(), "busy@shop.test") {
-		t.Errorf("the message given up at shutdown is not logged:\n%s", logs.String())
+	close(s.answer)
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logs.String(), "the shop stopped before its retry"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the message refused after the stop is not logged as given up:\n%s", logs.String())
+		}
+	}
+	if strings.Contains(logs.String(), "retrying") {
+		t.Errorf("a retry was promised after the stop:\n%s", logs.String())
 	}
 }
 
