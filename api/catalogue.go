@@ -27,23 +27,12 @@ func (c CatalogueChange) Empty() bool {
 	return len(c.Products) == 0 && len(c.Categories) == 0 && !c.All
 }
 
-// CatalogueVersion is the store's record of catalogue changes: Seq counts every announced
+// CatalogueVersion is the store's count of catalogue changes: Seq counts every announced
 // change since the store began (Epoch names that beginning, so a copy taken of another store
-// never matches), and Recent holds the last few changes in order, the last one being Seq's.
+// never matches).
 type CatalogueVersion struct {
-	Epoch  string
-	Seq    int64
-	Recent []CatalogueChange
-}
-
-// ChangesSince answers every change after seq, oldest first, and false when some of them have
-// dropped out of Recent (the caller must then reload everything).
-func (v *CatalogueVersion) ChangesSince(seq int64) ([]CatalogueChange, bool) {
-	missed := v.Seq - seq
-	if missed < 0 || missed > int64(len(v.Recent)) {
-		return nil, false
-	}
-	return v.Recent[int64(len(v.Recent))-missed:], true
+	Epoch string
+	Seq   int64
 }
 
 // CatalogueSource is where the catalogue read model comes from: the store, read by id.
@@ -56,7 +45,12 @@ type CatalogueSource interface {
 	CatalogueCategories(ctx context.Context, ids []string) ([]*Category, error)
 	// CatalogueVersion reads the version document.
 	CatalogueVersion(ctx context.Context) (*CatalogueVersion, error)
-	// AnnounceCatalogueChange records a change in the version document and answers its Seq.
+	// CatalogueChangesSince answers the changes of epoch announced after seq, up to upTo,
+	// oldest first. It may answer only the first of them: the next one is still being
+	// recorded (or its writer stopped before it was). It answers false when one of them is no
+	// longer kept: whoever is that far behind reloads everything.
+	CatalogueChangesSince(ctx context.Context, epoch string, seq, upTo int64) ([]CatalogueChange, bool, error)
+	// AnnounceCatalogueChange records a change and answers its Seq.
 	AnnounceCatalogueChange(ctx context.Context, ch CatalogueChange) (int64, error)
 }
 

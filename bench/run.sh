@@ -153,7 +153,9 @@ fi
 
 # Buying (BENCH_SKIP_SALES=1 leaves it out): on a copy of the bench catalogue, so the orders
 # and stock it moves never reach the other runs. A second shopd shares the first one's store
-# (its socket in DATA_DIR/store) to time when it sees a sale.
+# (its socket in DATA_DIR/store) to time when it sees a sale; it starts once the other parts
+# are measured, so they measure one shopd alone (the second one's polls and reloads run in
+# the first one's store).
 if [[ ${BENCH_SKIP_SALES:-} != 1 ]]; then
   echo "== sales: checkout, reads during sales, a second shopd, admin writes"
   SDATA=$TMP/sales
@@ -162,18 +164,33 @@ if [[ ${BENCH_SKIP_SALES:-} != 1 ]]; then
   start "$SDATA" ADMIN_EMAIL=bench-admin@shop.test ADMIN_PASSWORD=bench-admin-123
   main_pid=$pid main_port=$port
   settle
-  socket=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$SDATA/store/store.sock")
-  mkdir -p "$TMP/sales-peer"
-  cp "$TMP/shopd.log" "$TMP/shopd-sales.log"
-  start "$TMP/sales-peer" MONGO_URI="mongodb://$socket/" JWT_SECRET=bench-peer-secret-of-at-least-32-chars
-  peer_pid=$pid
-  echo "  shopd on 127.0.0.1:$main_port, a second one on its store at 127.0.0.1:$port"
+  parts=${BENCH_SALES_ONLY:-checkout,reads,admin,peer}
+  alone=$(tr ',' '\n' <<<"$parts" | grep -vx peer | paste -sd, -)
+  sales() {
+    "$BIN/shopload" -sales -base "http://127.0.0.1:$main_port" -pid "$main_pid" -duration "$DURATION" \
+      -admin-email bench-admin@shop.test -admin-password bench-admin-123 -out "$OUT" "$@"
+  }
+  src=0
   set +e
-  "$BIN/shopload" -sales -base "http://127.0.0.1:$main_port" -peer "http://127.0.0.1:$port" -duration "$DURATION" \
-    -admin-email bench-admin@shop.test -admin-password bench-admin-123 -only "${BENCH_SALES_ONLY:-}" -out "$OUT"
-  src=$?
+  if [[ -n $alone ]]; then
+    echo "  shopd on 127.0.0.1:$main_port"
+    sales -only "$alone"
+    src=$?
+  fi
   set -e
-  stop
+  cp "$TMP/shopd.log" "$TMP/shopd-sales.log"
+  if [[ ,$parts, == *,peer,* ]]; then
+    socket=$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$SDATA/store/store.sock")
+    mkdir -p "$TMP/sales-peer"
+    start "$TMP/sales-peer" MONGO_URI="mongodb://$socket/" JWT_SECRET=bench-peer-secret-of-at-least-32-chars
+    echo "  a second shopd on its store at 127.0.0.1:$port"
+    set +e
+    sales -only peer -peer "http://127.0.0.1:$port"
+    prc=$?
+    set -e
+    stop
+    if (( src == 0 )); then src=$prc; fi
+  fi
   pid=$main_pid
   stop
   if (( rc == 0 )); then rc=$src; fi

@@ -46,6 +46,11 @@ type Model struct {
 	// ahead are the versions past seq whose changes this process made and already holds: its
 	// writes announce in parallel, so their versions come back in any order.
 	ahead map[int64]bool
+	// unrecorded is the first version Sync found counted but not yet recorded, and since when
+	// (see Sync); recordGrace is how long it waits for it.
+	unrecorded      int64
+	unrecordedSince time.Time
+	recordGrace     time.Duration
 
 	// taken gathers the changes the model took as written (sales) for one announcement, made
 	// gather after the first of them (takenTimer); announcing counts the announcements not
@@ -62,6 +67,11 @@ type Model struct {
 // document, and sales close together share one write of it (at 20 sales a second, one write
 // for two or three sales); other processes see them that much later, well within a poll.
 const announceGather = 50 * time.Millisecond
+
+// recordGrace bounds how long Sync waits for a change the version counts to be recorded (its
+// writer records it a moment after counting it) before it takes the writer for stopped
+// between the two and reloads everything.
+const recordGrace = 2 * time.Second
 
 // state is the catalogue itself, rebuilt whole by Load.
 type state struct {
@@ -92,7 +102,7 @@ func New(src shop.CatalogueSource, log *slog.Logger) *Model {
 	if log == nil {
 		log = slog.Default()
 	}
-	m := &Model{src: src, log: log, gather: announceGather}
+	m := &Model{src: src, log: log, gather: announceGather, recordGrace: recordGrace}
 	m.state = newState(nil, nil)
 	return m
 }

@@ -207,3 +207,95 @@ func TestAVersionThatWentBackReloadsEverything(t *testing.T) {
 		t.Fatalf("an edit after the restore: oxford %d, want 2", q)
 	}
 }
+
+// A poll that finds a change counted but not yet recorded (its writer records it a moment
+// after counting it) reloads the changes before it and waits for it, rather than skipping it
+// or reloading everything; once it is recorded the next poll reads it. Counted and never
+// recorded (the writer stopped between the two), it is given up after the grace: everything
+// is read again, so nothing it changed stays unseen.
+func TestAPollWaitsForAChangeBeingRecorded(t *testing.T) {
+	ctx := t.Context()
+	src := cataloguetest.New()
+	src.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	src.PutProduct(product(oxford, "oxford", 5, 1))
+	src.PutProduct(product(linen, "linen", 5, 2))
+	here := loaded(t, src)
+
+	src.PutProduct(product(oxford, "oxford", 4, 1))
+	if _, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	counted := src.MoveVersion() // linen's sale, counted, its record under way
+	src.PutProduct(product(linen, "linen", 3, 2))
+	reads := src.ProductReads()
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := src.ProductReads() - reads; got != 1 || quantity(t, here, "oxford") != 4 || here.Seq() != counted-1 {
+		t.Fatalf("poll read %d products (want 1), oxford %d (want 4), version %d (want %d, before the unrecorded one)",
+			got, quantity(t, here, "oxford"), here.Seq(), counted-1)
+	}
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if here.Seq() != counted-1 || quantity(t, here, "linen") != 5 {
+		t.Fatalf("within the grace: version %d, linen %d; want %d and 5", here.Seq(), quantity(t, here, "linen"), counted-1)
+	}
+
+	catalogue.SetRecordGrace(here, 0)
+	reads = src.ProductReads()
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := src.ProductReads() - reads; got != 2 || quantity(t, here, "linen") != 3 || here.Seq() != counted {
+		t.Fatalf("past the grace: read %d products (want all 2), linen %d (want 3), version %d (want %d)",
+			got, quantity(t, here, "linen"), here.Seq(), counted)
+	}
+}
+
+// A change recorded a moment after the poll that found it counted is read by the next poll.
+func TestAChangeRecordedLateIsReadByTheNextPoll(t *testing.T) {
+	ctx := t.Context()
+	inner := cataloguetest.New()
+	inner.PutCategory(&shop.Category{ID: shirts, Name: "Shirts", Slug: "shirts"})
+	inner.PutProduct(product(oxford, "oxford", 5, 1))
+	src := &lateRecord{Source: inner}
+	here := catalogue.New(src, nil)
+	if err := here.Load(ctx); err != nil {
+		t.Fatal(err)
+	}
+
+	inner.PutProduct(product(oxford, "oxford", 4, 1))
+	if _, err := inner.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{oxford}}); err != nil {
+		t.Fatal(err)
+	}
+	src.hide = true
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if here.Seq() != 0 || quantity(t, here, "oxford") != 5 {
+		t.Fatalf("before the record: version %d, oxford %d; want 0 and 5", here.Seq(), quantity(t, here, "oxford"))
+	}
+	src.hide = false
+	reads := inner.ProductReads()
+	if err := here.Sync(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got := inner.ProductReads() - reads; got != 1 || here.Seq() != 1 || quantity(t, here, "oxford") != 4 {
+		t.Fatalf("once recorded: read %d products (want 1), version %d (want 1), oxford %d (want 4)",
+			got, here.Seq(), quantity(t, here, "oxford"))
+	}
+}
+
+// lateRecord hides every recorded change while hide is set: counted, not yet recorded.
+type lateRecord struct {
+	*cataloguetest.Source
+	hide bool
+}
+
+func (s *lateRecord) CatalogueChangesSince(ctx context.Context, epoch string, seq, upTo int64) ([]shop.CatalogueChange, bool, error) {
+	if s.hide {
+		return nil, true, nil
+	}
+	return s.Source.CatalogueChangesSince(ctx, epoch, seq, upTo)
+}

@@ -20,7 +20,9 @@ func (m *Model) Watch(ctx context.Context, interval time.Duration) {
 }
 
 // Sync brings the model to the store's version: it reloads by id the documents named by the
-// changes it has not seen, or everything when those changes are no longer listed.
+// changes it has not seen, or everything when those changes are no longer kept. A change the
+// version counts but whose record is still being written is waited for (recordGrace), and
+// the model stops before it until then.
 func (m *Model) Sync(ctx context.Context) error {
 	m.mu.RLock()
 	epochBefore, seqBefore := m.epoch, m.seq
@@ -48,8 +50,20 @@ func (m *Model) Sync(ctx context.Context) error {
 		// sale while several were under way).
 		return nil
 	}
-	changes, ok := v.ChangesSince(seq)
-	if v.Epoch != epoch || !ok {
+	if v.Epoch != epoch {
+		return m.Load(ctx)
+	}
+	changes, kept, err := m.src.CatalogueChangesSince(ctx, v.Epoch, seq, v.Seq)
+	if err != nil {
+		return fmt.Errorf("sync the catalogue: %w", err)
+	}
+	if !kept {
+		return m.Load(ctx)
+	}
+	reached := seq + int64(len(changes))
+	if reached < v.Seq && m.unrecordedTooLong(reached+1) {
+		m.log.Warn("a catalogue change was counted but never recorded (its writer stopped between the two?): "+
+			"reloading it all", "seq", reached+1)
 		return m.Load(ctx)
 	}
 	var all shop.CatalogueChange
@@ -70,12 +84,24 @@ func (m *Model) Sync(ctx context.Context) error {
 		}
 	}
 	m.mu.Lock()
-	if m.epoch == v.Epoch && m.seq < v.Seq {
-		m.seq = v.Seq
+	if m.epoch == v.Epoch && m.seq < reached {
+		m.seq = reached
 		m.catchUpLocked()
 	}
 	m.mu.Unlock()
 	return nil
+}
+
+// unrecordedTooLong notes that version seq is counted but not recorded yet, and reports
+// whether it has been so for longer than recordGrace.
+func (m *Model) unrecordedTooLong(seq int64) bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.unrecorded != seq {
+		m.unrecorded, m.unrecordedSince = seq, time.Now()
+		return false
+	}
+	return time.Since(m.unrecordedSince) > m.recordGrace
 }
 
 // Seq is the store's version that the model holds every change of.

@@ -147,7 +147,9 @@ func (d *DB) Database() *mongo.Database { return d.db }
 // The embedded store (FerretDB on SQLite) answers only a filter on _id alone from an index
 // and sorts in Go, so there only the unique indexes are made, for the uniqueness they keep;
 // each other one would be upkeep at every write (a JSON expression over the whole document)
-// that no query uses, and is dropped when an earlier start made it.
+// that no query uses, and is dropped when an earlier start made it. So too for a shopd that
+// reaches another's embedded store through MONGO_URI: it once made them all, and every
+// write of the process that owns the store paid for them.
 func (d *DB) EnsureIndexes(ctx context.Context) error {
 	type index struct {
 		keys   bson.D
@@ -196,9 +198,13 @@ func (d *DB) EnsureIndexes(ctx context.Context) error {
 			}
 		}
 	}
+	ferret, err := d.onFerretDB(ctx)
+	if err != nil {
+		return err
+	}
 	for coll, indexes := range want {
 		for _, ix := range indexes {
-			if !ix.unique && d.embedded() {
+			if !ix.unique && ferret {
 				if err := d.dropIndex(ctx, coll, ix.keys); err != nil {
 					return err
 				}
@@ -246,6 +252,21 @@ func (d *DB) expireClaims(ctx context.Context) error {
 	return nil
 }
 
+// onFerretDB reports whether the store is FerretDB: the embedded store, or another process's
+// embedded store reached through MONGO_URI (a second shopd on it). FerretDB names its own
+// version in buildInfo.
+func (d *DB) onFerretDB(ctx context.Context) (bool, error) {
+	if d.embedded() {
+		return true, nil
+	}
+	info, err := d.db.RunCommand(ctx, bson.D{{Key: "buildInfo", Value: 1}}).Raw()
+	if err != nil {
+		return false, fmt.Errorf("ask the store what it is (buildInfo): %w", err)
+	}
+	_, err = info.LookupErr("ferretdbVersion")
+	return err == nil, nil
+}
+
 // embedded reports whether the store is the embedded one (see Options.IndexIDs).
 func (d *DB) embedded() bool { return d.index != nil }
 
@@ -272,7 +293,7 @@ func (d *DB) dropIndex(ctx context.Context, coll string, keys bson.D) error {
 // UpdatedCollections are the collections the shop updates or deletes from by _id. On the
 // embedded store each gets the _id index those writes need at start, so each must be made at
 // start too, before its first document: a collection the shop writes must be listed here.
-var UpdatedCollections = []string{usersColl, userEmailsColl, categoriesColl, productsColl, ordersColl, metaColl, checkoutsColl,
+var UpdatedCollections = []string{usersColl, userEmailsColl, categoriesColl, productsColl, ordersColl, metaColl, changesColl, checkoutsColl,
 	createClaimsColl, skusColl, sandboxChargesColl, migrationsColl, attemptsColl, resetTokensColl, formerSlugsColl,
 	photoBucket + ".files", photoBucket + ".chunks"}
 

@@ -80,6 +80,21 @@ func TestIndexes(t *testing.T) {
 			t.Errorf("indexes of %s: %v, want %v", coll, got, w)
 		}
 	}
+	// A second shopd reaching the store through MONGO_URI keeps the store's own indexes: on the
+	// embedded store it once made every index, which each write of the store's owner then paid for.
+	peer, err := mongostore.Open(ctx, storetest.URI(), db.Database().Name(), mongostore.Options{ConnectTimeout: 10 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = peer.Close(context.Background()) })
+	if err := peer.EnsureIndexes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	for coll, w := range want {
+		if got := names(coll); !slices.Equal(got, w) {
+			t.Errorf("after a second shopd's start, indexes of %s: %v, want %v", coll, got, w)
+		}
+	}
 	// On MongoDB a checkout's claim of its Idempotency-Key expires after a day.
 	specs, err := db.Database().Collection("checkouts").Indexes().ListSpecifications(ctx)
 	if err != nil {

@@ -107,7 +107,12 @@ func (s *CatalogueSource) CatalogueVersion(ctx context.Context) (*shop.Catalogue
 	return s.db.catalogueVersion(ctx)
 }
 
-// AnnounceCatalogueChange records a change in the version document.
+// CatalogueChangesSince reads the changes announced after seq, up to upTo.
+func (s *CatalogueSource) CatalogueChangesSince(ctx context.Context, epoch string, seq, upTo int64) ([]shop.CatalogueChange, bool, error) {
+	return s.db.catalogueChangesSince(ctx, epoch, seq, upTo)
+}
+
+// AnnounceCatalogueChange records a change: the version's seq, and the change in its slot.
 func (s *CatalogueSource) AnnounceCatalogueChange(ctx context.Context, ch shop.CatalogueChange) (int64, error) {
 	return s.db.announceCatalogueChange(ctx, ch)
 }

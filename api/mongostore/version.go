@@ -2,72 +2,64 @@ package mongostore
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"shop"
 )
 
-// The catalogue's version document, {_id: "catalogue", epoch, seq, changes} in the collection
-// "meta": seq counts the catalogue changes announced since epoch began, and changes lists the
-// last recentChanges of them (the ids each changed), so a process that polls it reloads just
-// those documents. Every read model polls it with an _id look-up.
+// The catalogue's version document, {_id: "catalogue", epoch, seq} in the collection "meta":
+// seq counts the catalogue changes announced since epoch began. Every read model polls it with
+// an _id look-up, so it stays small. What each change named (the ids to reload) is kept apart,
+// in a ring of changeSlots documents of the collection "catalogueChanges": change seq in the
+// slot seq % changeSlots, {_id: slot, epoch, seq, products, categories, all}. A process behind
+// reads the changes it missed by _id and reloads just those documents; one behind by more than
+// the ring holds reloads everything. A slot's _id is its number as a string: the embedded store
+// looks a document up by a string or ObjectId _id, and scans the whole collection for any other.
 //
-// changes is one string, the JSON of the list, rather than an array of documents: the
-// embedded store decodes and encodes an array of documents one field at a time, and with a
-// few hundred entries each read or write of the document took 15-35 ms while shoppers
-// bought, every sale's answer waiting for one.
+// The version document once listed the changes itself. With a few hundred of them it grew to
+// 50-110 KB, written again at every announcement and read at every poll: on the embedded
+// store a steady sale then cost a sixth more CPU per checkout after half a minute than at first.
 const (
 	metaColl        = "meta"
 	catalogueMetaID = "catalogue"
-	recentChanges   = 256
-	// recentIDs bounds the ids the listed changes name together (the oldest go first).
-	recentIDs = 4096
+	changesColl     = "catalogueChanges"
+	// maxChangeIDs bounds the ids one change names: a change of more is kept as "reload
+	// everything", which costs a polling process less than that many reads by id.
+	maxChangeIDs = 4096
 )
 
+// changeSlots is how many changes the ring keeps: at the most a process announces (a change
+// every announceGather of sales, catalogue.Model), a few minutes of them. A variable for tests.
+var changeSlots int64 = 4096
+
 type versionDoc struct {
-	Epoch   string `bson:"epoch"`
-	Seq     int64  `bson:"seq"`
-	Changes string `bson:"changes,omitempty"`
-	// ChangesSeq is the seq of the last change listed: a shopd from before the changes were
-	// kept as one string moves seq without them (during a rolling upgrade).
-	ChangesSeq int64 `bson:"changesSeq,omitempty"`
+	Epoch string `bson:"epoch"`
+	Seq   int64  `bson:"seq"`
 }
 
-// recent answers the listed changes. A document whose list does not end at its seq lists
-// none: a process behind it reloads everything once.
-func (v *versionDoc) recent() ([]shop.CatalogueChange, error) {
-	var out []shop.CatalogueChange
-	if v.Changes == "" || v.ChangesSeq != v.Seq {
-		return out, nil
-	}
-	if err := json.Unmarshal([]byte(v.Changes), &out); err != nil {
-		return nil, fmt.Errorf("read the catalogue's recent changes: %w", err)
-	}
-	return out, nil
+// changeDoc is change seq as its slot of the ring keeps it.
+type changeDoc struct {
+	Slot       string   `bson:"_id"` // see slotID
+	Epoch      string   `bson:"epoch"`
+	Seq        int64    `bson:"seq"`
+	Products   []string `bson:"products,omitempty"`
+	Categories []string `bson:"categories,omitempty"`
+	All        bool     `bson:"all,omitempty"`
 }
 
-// withChange answers the listed changes with ch appended, the oldest dropped beyond
-// recentChanges changes or recentIDs ids.
-func withChange(recent []shop.CatalogueChange, ch shop.CatalogueChange) (string, error) {
-	recent = append(recent, ch)
-	recent = recent[max(0, len(recent)-recentChanges):]
-	ids := 0
-	for _, c := range recent {
-		ids += len(c.Products) + len(c.Categories)
-	}
-	for len(recent) > 1 && ids > recentIDs {
-		ids -= len(recent[0].Products) + len(recent[0].Categories)
-		recent = recent[1:]
-	}
-	b, err := json.Marshal(recent)
-	return string(b), err
-}
+// slotID is the _id of the slot of change seq.
+func slotID(seq int64) string { return strconv.FormatInt(seq%changeSlots, 10) }
+
+// oldVersionFields are what the version document held when it listed the changes itself: the
+// next announcement removes them.
+var oldVersionFields = []string{"changes", "changesSeq", "recent"}
 
 // catalogueVersion reads the version document, creating it when the store has none yet.
 func (d *DB) catalogueVersion(ctx context.Context) (*shop.CatalogueVersion, error) {
@@ -76,11 +68,7 @@ func (d *DB) catalogueVersion(ctx context.Context) (*shop.CatalogueVersion, erro
 		var v versionDoc
 		err := coll.FindOne(ctx, bson.M{"_id": catalogueMetaID}).Decode(&v)
 		if err == nil && v.Epoch != "" {
-			recent, err := v.recent()
-			if err != nil {
-				return nil, err
-			}
-			return &shop.CatalogueVersion{Epoch: v.Epoch, Seq: v.Seq, Recent: recent}, nil
+			return &shop.CatalogueVersion{Epoch: v.Epoch, Seq: v.Seq}, nil
 		}
 		if err != nil && !isNoDocument(err) {
 			return nil, fmt.Errorf("read catalogue version: %w", err)
@@ -103,8 +91,8 @@ func (d *DB) catalogueVersion(ctx context.Context) (*shop.CatalogueVersion, erro
 	return nil, fmt.Errorf("read catalogue version: it keeps changing")
 }
 
-// announceCatalogueChange appends ch to the version document and answers its new seq. The
-// changes of concurrent writes share one write of the document (see announcer).
+// announceCatalogueChange records ch (see appendCatalogueChange) and answers its seq. The
+// changes of concurrent writes share one write of the version (see announcer).
 func (d *DB) announceCatalogueChange(ctx context.Context, ch shop.CatalogueChange) (int64, error) {
 	return d.announcer.announce(ctx, ch)
 }
@@ -113,8 +101,8 @@ func (d *DB) announceCatalogueChange(ctx context.Context, ch shop.CatalogueChang
 // and writes them as one change in the next write: every one of them gets that change's seq.
 // Every sale announces a change, and the document is one: a write per sale made every
 // checkout wait in line for it (10 of 16 concurrent checkouts were found queued there), and
-// a change per sale would push the changes a polling process has not seen out of the
-// document's list at a few hundred sales a second.
+// a change per sale would push the changes a polling process has not seen out of the ring
+// sooner.
 type announcer struct {
 	write func(ctx context.Context, ch shop.CatalogueChange) (seq int64, err error)
 
@@ -179,9 +167,14 @@ func (a *announcer) flush() {
 	}
 }
 
-// appendCatalogueChange appends ch to the version document and answers its seq.
+// appendCatalogueChange moves the version document's seq on, then keeps ch in its slot of
+// the ring, and answers the seq. The seq is taken first: the guarded update makes it this
+// write's alone, so two processes announcing at once never write one slot. A poller that
+// reads the new seq before its slot is written finds the slot still holding an older change
+// and waits for it (see CatalogueChangesSince).
 func (d *DB) appendCatalogueChange(ctx context.Context, ch shop.CatalogueChange) (int64, error) {
 	var seq int64
+	var epoch string
 	bump := func(raw bson.Raw) (bson.M, bson.M, error) {
 		var v versionDoc
 		if err := bson.Unmarshal(raw, &v); err != nil {
@@ -190,18 +183,15 @@ func (d *DB) appendCatalogueChange(ctx context.Context, ch shop.CatalogueChange)
 		if v.Epoch == "" {
 			return nil, nil, errNoEpoch
 		}
-		recent, err := v.recent()
-		if err != nil {
-			return nil, nil, err
-		}
-		changes, err := withChange(recent, ch)
-		if err != nil {
-			return nil, nil, err
-		}
-		seq = v.Seq + 1
-		update := bson.M{"$set": bson.M{"seq": seq, "changes": changes, "changesSeq": seq}}
-		if _, err := raw.LookupErr("recent"); err == nil {
-			update["$unset"] = bson.M{"recent": ""} // the list as it was kept before
+		seq, epoch = v.Seq+1, v.Epoch
+		update := bson.M{"$set": bson.M{"seq": seq}}
+		for _, old := range oldVersionFields {
+			if _, err := raw.LookupErr(old); err == nil {
+				if update["$unset"] == nil {
+					update["$unset"] = bson.M{}
+				}
+				update["$unset"].(bson.M)[old] = ""
+			}
 		}
 		return bson.M{"seq": v.Seq}, update, nil
 	}
@@ -215,7 +205,48 @@ func (d *DB) appendCatalogueChange(ctx context.Context, ch shop.CatalogueChange)
 	if err != nil {
 		return 0, fmt.Errorf("announce catalogue change: %w", err)
 	}
+	doc := changeDoc{Slot: slotID(seq), Epoch: epoch, Seq: seq, Products: ch.Products, Categories: ch.Categories, All: ch.All}
+	if len(ch.Products)+len(ch.Categories) > maxChangeIDs {
+		doc.Products, doc.Categories, doc.All = nil, nil, true
+	}
+	if err := d.keepChange(ctx, doc); err != nil {
+		return 0, fmt.Errorf("announce catalogue change %d: %w", seq, err)
+	}
 	return seq, nil
+}
+
+// keepChange writes doc over whatever its slot held. It takes no document lock: the seq is
+// this write's alone, and a process records its changes one at a time (announcer), so no
+// two writes of a slot overlap.
+func (d *DB) keepChange(ctx context.Context, doc changeDoc) error {
+	_, err := d.db.Collection(changesColl).ReplaceOne(ctx, bson.M{"_id": doc.Slot}, doc, options.Replace().SetUpsert(true))
+	return err
+}
+
+// catalogueChangesSince answers the changes of epoch after seq up to upTo, oldest first: all of
+// them, or the ones before the first whose slot is not written yet (its writer took the seq a
+// moment ago, or stopped between the two writes). It answers false when one of them is no
+// longer kept: its slot holds a newer change.
+func (d *DB) catalogueChangesSince(ctx context.Context, epoch string, seq, upTo int64) ([]shop.CatalogueChange, bool, error) {
+	if upTo-seq > changeSlots {
+		return nil, false, nil
+	}
+	coll := d.db.Collection(changesColl)
+	var out []shop.CatalogueChange
+	for want := seq + 1; want <= upTo; want++ {
+		var c changeDoc
+		err := coll.FindOne(ctx, bson.M{"_id": slotID(want)}).Decode(&c)
+		switch {
+		case isNoDocument(err) || (err == nil && (c.Epoch != epoch || c.Seq < want)):
+			return out, true, nil // not written yet: the slot holds nothing of this epoch, or an older change
+		case err != nil:
+			return nil, false, fmt.Errorf("read catalogue change %d: %w", want, err)
+		case c.Seq > want:
+			return nil, false, nil
+		}
+		out = append(out, shop.CatalogueChange{Products: c.Products, Categories: c.Categories, All: c.All})
+	}
+	return out, true, nil
 }
 
 var errNoEpoch = errors.New("the catalogue version has no epoch yet")

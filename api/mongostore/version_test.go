@@ -13,10 +13,10 @@ import (
 	"shop/mongostore"
 )
 
-// TestConcurrentAnnouncementsAreAllListed announces 40 changes at once, as 40 sales of
-// different products would, and checks each is listed in the version document under the seq
-// its announcement answered, so another process polling the document reloads every product.
-func TestConcurrentAnnouncementsAreAllListed(t *testing.T) {
+// TestConcurrentAnnouncementsAreAllRecorded announces 40 changes at once, as 40 sales of
+// different products would, and checks each is recorded under the seq its announcement
+// answered, so another process polling the version reloads every product.
+func TestConcurrentAnnouncementsAreAllRecorded(t *testing.T) {
 	ctx := t.Context()
 	src := mongostore.NewCatalogueSource(storetest.NewDB(t))
 	before, err := src.CatalogueVersion(ctx)
@@ -43,9 +43,9 @@ func TestConcurrentAnnouncementsAreAllListed(t *testing.T) {
 	if after.Seq <= before.Seq || after.Seq > before.Seq+n {
 		t.Fatalf("version went from seq %d to %d for %d changes", before.Seq, after.Seq, n)
 	}
-	changes, ok := after.ChangesSince(before.Seq)
-	if !ok {
-		t.Fatalf("the changes since %d are no longer listed", before.Seq)
+	changes, kept, err := src.CatalogueChangesSince(ctx, after.Epoch, before.Seq, after.Seq)
+	if err != nil || !kept || int64(len(changes)) != after.Seq-before.Seq {
+		t.Fatalf("changes since %d: %d of %d (kept %v, err %v)", before.Seq, len(changes), after.Seq-before.Seq, kept, err)
 	}
 	for i, seq := range seqs {
 		if seq <= before.Seq || seq > after.Seq {
@@ -57,21 +57,52 @@ func TestConcurrentAnnouncementsAreAllListed(t *testing.T) {
 	}
 }
 
-// TestVersionListsABoundedNumberOfIDs announces changes of many ids: the document keeps the
-// newest of them, under 4,097 ids in all, and a process further behind must reload everything.
-func TestVersionListsABoundedNumberOfIDs(t *testing.T) {
+// TestVersionDocumentStaysSmall: however many changes are announced, the document every
+// process polls holds its epoch and seq alone, and a document as an earlier version kept it
+// (with the changes listed in it) loses the list at the next announcement.
+func TestVersionDocumentStaysSmall(t *testing.T) {
+	ctx := t.Context()
+	db := storetest.NewDB(t)
+	src := mongostore.NewCatalogueSource(db)
+	if _, err := src.CatalogueVersion(ctx); err != nil {
+		t.Fatal(err)
+	}
+	meta := db.Database().Collection("meta")
+	if _, err := meta.UpdateOne(ctx, bson.M{"_id": "catalogue"},
+		bson.M{"$set": bson.M{"changes": `[{"products":["old"]}]`, "changesSeq": 0}}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 60 {
+		if _, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{fmt.Sprint("p", i), "q"}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	raw, err := meta.FindOne(ctx, bson.M{"_id": "catalogue"}).Raw()
+	if err != nil {
+		t.Fatal(err)
+	}
+	elems, _ := raw.Elements()
+	var names []string
+	for _, e := range elems {
+		names = append(names, e.Key())
+	}
+	if !slices.Equal(names, []string{"_id", "epoch", "seq"}) || len(raw) > 100 {
+		t.Fatalf("the version document holds %v (%d bytes), want _id, epoch and seq alone", names, len(raw))
+	}
+}
+
+// TestChangesFurtherBackThanTheRingAreNotKept: a process behind by more changes than the ring
+// holds must reload everything; one behind by fewer reads every change it missed.
+func TestChangesFurtherBackThanTheRingAreNotKept(t *testing.T) {
+	mongostore.SetChangeSlots(t, 8)
 	ctx := t.Context()
 	src := mongostore.NewCatalogueSource(storetest.NewDB(t))
 	start, err := src.CatalogueVersion(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := range 20 {
-		ids := make([]string, 300)
-		for j := range ids {
-			ids[j] = fmt.Sprint(i, "-", j)
-		}
-		if _, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: ids}); err != nil {
+	for i := range 11 {
+		if _, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{fmt.Sprint("p", i)}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -79,52 +110,60 @@ func TestVersionListsABoundedNumberOfIDs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	listed := 0
-	for _, ch := range v.Recent {
-		listed += len(ch.Products)
+	for _, behind := range []int64{11, 9} {
+		if changes, kept, err := src.CatalogueChangesSince(ctx, v.Epoch, v.Seq-behind, v.Seq); err != nil || kept {
+			t.Fatalf("%d changes behind a ring of 8: %v kept (err %v), want none", behind, changes, err)
+		}
 	}
-	if listed > 4096 || len(v.Recent) == 0 || v.Recent[len(v.Recent)-1].Products[0] != "19-0" {
-		t.Fatalf("%d changes listed, %d ids, the last %v", len(v.Recent), listed, v.Recent[len(v.Recent)-1].Products[:1])
+	changes, kept, err := src.CatalogueChangesSince(ctx, v.Epoch, v.Seq-8, v.Seq)
+	if err != nil || !kept || len(changes) != 8 || changes[0].Products[0] != "p3" || changes[7].Products[0] != "p10" {
+		t.Fatalf("8 changes behind: %v (kept %v, err %v), want p3 to p10", changes, kept, err)
 	}
-	if _, ok := v.ChangesSince(v.Seq - 1); !ok {
-		t.Fatal("the newest change is not listed")
-	}
-	if _, ok := v.ChangesSince(start.Seq); ok {
-		t.Fatal("every change is listed although their ids exceed the bound")
+	if v.Seq != start.Seq+11 {
+		t.Fatalf("seq went from %d to %d for 11 changes", start.Seq, v.Seq)
 	}
 }
 
-// TestVersionMovedWithoutItsListListsNothing: a shopd from before the changes were kept as
-// one string moves seq (and its own list) alone; the changes listed then end before seq, so a
-// process behind reloads everything rather than the wrong products.
-func TestVersionMovedWithoutItsListListsNothing(t *testing.T) {
+// TestAChangeCountedButNotRecordedIsWaitedFor: a version moved on without its change recorded
+// (its writer records it a moment after counting it, or stopped between the two) answers the
+// changes before it and none after, so a poller waits for it rather than skipping it. A change
+// naming more ids than a change keeps is recorded as one of everything.
+func TestAChangeCountedButNotRecordedIsWaitedFor(t *testing.T) {
 	ctx := t.Context()
 	db := storetest.NewDB(t)
 	src := mongostore.NewCatalogueSource(db)
-	seq, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{"a"}})
+	first, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{"a"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := db.Database().Collection("meta").UpdateOne(ctx, bson.M{"_id": "catalogue"},
-		bson.M{"$inc": bson.M{"seq": 1}, "$push": bson.M{"recent": bson.M{"products": bson.A{"b"}}}}); err != nil {
+		bson.M{"$inc": bson.M{"seq": 1}}); err != nil {
+		t.Fatal(err)
+	}
+	many := make([]string, mongostore.MaxChangeIDs+1)
+	for i := range many {
+		many[i] = fmt.Sprint("m", i)
+	}
+	last, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: many})
+	if err != nil {
 		t.Fatal(err)
 	}
 	v, err := src.CatalogueVersion(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if changes, ok := v.ChangesSince(seq); ok {
-		t.Fatalf("changes since %d listed as %v: the older shopd's change is not among them", seq, changes)
+	if last != first+2 || v.Seq != last {
+		t.Fatalf("seqs %d, then %d, version %d: want the counted change between them", first, last, v.Seq)
 	}
-	// The next announcement lists its change again.
-	next, err := src.AnnounceCatalogueChange(ctx, shop.CatalogueChange{Products: []string{"c"}})
-	if err != nil {
-		t.Fatal(err)
+	changes, kept, err := src.CatalogueChangesSince(ctx, v.Epoch, first-1, v.Seq)
+	if err != nil || !kept || len(changes) != 1 || !slices.Equal(changes[0].Products, []string{"a"}) {
+		t.Fatalf("changes since %d: %v (kept %v, err %v), want a alone", first-1, changes, kept, err)
 	}
-	if v, err = src.CatalogueVersion(ctx); err != nil {
-		t.Fatal(err)
+	changes, kept, err = src.CatalogueChangesSince(ctx, v.Epoch, last-1, v.Seq)
+	if err != nil || !kept || len(changes) != 1 || !changes[0].All || len(changes[0].Products) != 0 {
+		t.Fatalf("the change of %d ids: %v (kept %v, err %v), want one of everything", len(many), changes, kept, err)
 	}
-	if changes, ok := v.ChangesSince(next - 1); !ok || len(changes) != 1 || changes[0].Products[0] != "c" {
-		t.Fatalf("changes since %d = %v (%v), want c", next-1, changes, ok)
+	if _, kept, _ := src.CatalogueChangesSince(ctx, "another epoch", first-1, v.Seq); !kept {
+		t.Fatal("changes of another epoch taken for ones no longer kept: the slots hold none of it yet")
 	}
 }

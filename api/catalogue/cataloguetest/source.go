@@ -17,13 +17,15 @@ type Source struct {
 	products   map[string]*shop.CatalogueProduct
 	categories map[string]*shop.Category
 	version    shop.CatalogueVersion
-	reads      int // product documents read, loads included
+	changes    map[int64]shop.CatalogueChange // the last keptChanges announced, by seq
+	reads      int                            // product documents read, loads included
 }
 
 // New returns an empty source.
 func New() *Source {
 	return &Source{products: map[string]*shop.CatalogueProduct{}, categories: map[string]*shop.Category{},
-		version: shop.CatalogueVersion{Epoch: "test"}}
+		version: shop.CatalogueVersion{Epoch: "test"},
+		changes: map[int64]shop.CatalogueChange{}}
 }
 
 // PutProduct stores a copy of p.
@@ -102,13 +104,34 @@ func (s *Source) CatalogueCategories(ctx context.Context, ids []string) ([]*shop
 	return out, nil
 }
 
-// CatalogueVersion answers the version, keeping the last 4 changes.
+// keptChanges is how many changes the source keeps, as the store's ring does.
+const keptChanges = 4
+
+// CatalogueVersion answers the version.
 func (s *Source) CatalogueVersion(context.Context) (*shop.CatalogueVersion, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	v := s.version
-	v.Recent = append([]shop.CatalogueChange(nil), v.Recent...)
 	return &v, nil
+}
+
+// CatalogueChangesSince answers the kept changes after seq up to upTo, stopping before one
+// not recorded (MoveVersion).
+func (s *Source) CatalogueChangesSince(_ context.Context, epoch string, seq, upTo int64) ([]shop.CatalogueChange, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if epoch != s.version.Epoch || seq < s.version.Seq-keptChanges {
+		return nil, false, nil
+	}
+	var out []shop.CatalogueChange
+	for want := seq + 1; want <= upTo; want++ {
+		ch, ok := s.changes[want]
+		if !ok {
+			break
+		}
+		out = append(out, ch)
+	}
+	return out, true, nil
 }
 
 // SetVersion puts the version document back as v (a restored backup).
@@ -118,15 +141,22 @@ func (s *Source) SetVersion(v shop.CatalogueVersion) {
 	s.version = v
 }
 
+// MoveVersion moves the version on by one change without recording what it changed, as a
+// writer does a moment before it records it (or stopped before it could), and answers its seq.
+func (s *Source) MoveVersion() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.version.Seq++
+	return s.version.Seq
+}
+
 // AnnounceCatalogueChange records ch.
 func (s *Source) AnnounceCatalogueChange(_ context.Context, ch shop.CatalogueChange) (int64, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.version.Seq++
-	s.version.Recent = append(s.version.Recent, ch)
-	if len(s.version.Recent) > 4 {
-		s.version.Recent = s.version.Recent[1:]
-	}
+	s.changes[s.version.Seq] = ch
+	delete(s.changes, s.version.Seq-keptChanges)
 	return s.version.Seq, nil
 }
 

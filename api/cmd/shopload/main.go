@@ -42,7 +42,7 @@ func run() (int, error) {
 		conns    = flag.Int("conns", 64, "concurrent connections")
 		only     = flag.String("only", "", "comma-separated endpoint names to run (the ceiling always runs)")
 		out      = flag.String("out", "", "write the results as JSON to this file")
-		pid      = flag.Int("pid", 0, "shopd's process id, to report its resident memory")
+		pid      = flag.Int("pid", 0, "shopd's process id, to report its resident memory and CPU time")
 		startMS  = flag.Float64("startup-ms", 0, "measured start-up time of shopd (process start to /healthz OK)")
 		coldMS   = flag.Float64("startup-cold-ms", 0, "measured start-up time of shopd without its snapshots in DATA_DIR")
 		heapKB   = flag.Int64("model-heap-kb", 0, "the read model's heap, KiB (benchseed -model-memory)")
@@ -84,13 +84,13 @@ func run() (int, error) {
 		return exitCode(checks...), mergeResults(*out, "", nil, true, checks...)
 	}
 	if *sales {
-		res, err := runSales(ctx, strings.TrimRight(*base, "/"), strings.TrimRight(*peer, "/"), *adminE, *adminP, *duration, selected)
+		res, err := runSales(ctx, strings.TrimRight(*base, "/"), strings.TrimRight(*peer, "/"), *adminE, *adminP, *duration, *pid, selected)
 		if err != nil {
 			return 0, err
 		}
 		res.print(os.Stdout)
 		if *out != "" {
-			if err := mergeResults(*out, "sales", res, res.Pass); err != nil {
+			if err := mergeSales(*out, res); err != nil {
 				return 0, err
 			}
 		}

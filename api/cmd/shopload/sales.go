@@ -54,9 +54,12 @@ type SalesRow struct {
 	OutOfStock int     `json:"out_of_stock,omitempty"`
 	FirstError string  `json:"first_error,omitempty"`
 	Ratio      float64 `json:"ratio,omitempty"` // reads during sales: of the reads without
-	Budget     string  `json:"budget"`
-	Pass       bool    `json:"pass"`
-	Why        string  `json:"why,omitempty"`
+	// ServerCPUUS is the first shopd's CPU time (user and system) per answer, in microseconds:
+	// steadier than requests/s on a machine whose speed drifts. 0 when unknown.
+	ServerCPUUS float64 `json:"shopd_cpu_us_per_req,omitempty"`
+	Budget      string  `json:"budget"`
+	Pass        bool    `json:"pass"`
+	Why         string  `json:"why,omitempty"`
 }
 
 // PeerResult is how long a second shopd on the same store took to show a sale's stock.
@@ -83,17 +86,18 @@ type salesBench struct {
 	items    []stockItem // every variant with stock at the start
 	fx       *fixtures
 	duration time.Duration
+	pid      int // the first shopd's, to read its CPU time; 0 when unknown
 	keys     atomic.Uint64
 	orders   sync.Map // order ids placed, for the admin's status changes
 }
 
 // runSales measures buying on a shop seeded with the bench catalogue (see bench/README.md).
 // only, when not empty, names the parts to run: checkout, reads, peer, admin.
-func runSales(ctx context.Context, base, peer, adminEmail, adminPassword string, d time.Duration,
+func runSales(ctx context.Context, base, peer, adminEmail, adminPassword string, d time.Duration, pid int,
 	only map[string]bool) (*SalesResults, error) {
 	part := func(name string) bool { return len(only) == 0 || only[name] }
 	client := newClient(64 + salesRate*4)
-	sb := &salesBench{client: client, base: base, peer: peer, duration: d}
+	sb := &salesBench{client: client, base: base, peer: peer, duration: d, pid: pid}
 	var err error
 	if sb.admin, err = signIn(ctx, client, base, adminEmail, adminPassword); err != nil {
 		return nil, err
@@ -239,7 +243,7 @@ func (sb *salesBench) checkoutAlone(ctx context.Context) *SalesRow {
 	run, cancel := context.WithTimeout(ctx, sb.duration)
 	defer cancel()
 	var wg sync.WaitGroup
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTicks(sb.pid)
 	for w := range checkoutShoppers {
 		wg.Add(1)
 		go func() {
@@ -255,6 +259,7 @@ func (sb *salesBench) checkoutAlone(ctx context.Context) *SalesRow {
 	}
 	wg.Wait()
 	row.summarise(lat, time.Since(start))
+	row.cpuPerAnswer(cpu0, cpuTicks(sb.pid))
 	row.judge(fmt.Sprintf("p99 < %.0f ms, >= %.0f checkouts/s at %d shoppers, 0 errors but out-of-stock",
 		maxCheckoutP99MS, minCheckoutRPS, checkoutShoppers), maxCheckoutP99MS, func() string {
 		if row.RPS < minCheckoutRPS {
@@ -272,7 +277,7 @@ func (sb *salesBench) checkoutPaced(ctx context.Context) *SalesRow {
 	var mu sync.Mutex
 	var lat []time.Duration
 	row := &SalesRow{Name: fmt.Sprintf("checkout-at-%d/s", pacedCheckoutRate)}
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTicks(sb.pid)
 	stop := sb.sell(ctx, pacedCheckoutRate, sb.items, func(took time.Duration, outcome string, err error) {
 		mu.Lock()
 		row.note(took, outcome, err, &lat)
@@ -284,6 +289,7 @@ func (sb *salesBench) checkoutPaced(ctx context.Context) *SalesRow {
 	}
 	stop()
 	row.summarise(lat, time.Since(start))
+	row.cpuPerAnswer(cpu0, cpuTicks(sb.pid))
 	row.judge(fmt.Sprintf("reported: %d checkouts/s from %d shoppers, p50/p99; 0 errors but out-of-stock",
 		pacedCheckoutRate, checkoutShoppers), 0, nil)
 	return row
@@ -310,6 +316,13 @@ func (row *SalesRow) summarise(lat []time.Duration, took time.Duration) {
 	row.P50MS, row.P99MS, row.MaxMS = ms(quantile(lat, 0.5)), ms(quantile(lat, 0.99)), ms(quantile(lat, 1))
 }
 
+// cpuPerAnswer sets ServerCPUUS from shopd's CPU ticks before and after the row's run.
+func (row *SalesRow) cpuPerAnswer(before, after int64) {
+	if before >= 0 && after >= 0 && row.Requests > 0 {
+		row.ServerCPUUS = float64(after-before) * 1e6 / clockTicks / float64(row.Requests)
+	}
+}
+
 // judge checks the row's p99 (when maxP99MS > 0), errors and what extra finds wrong.
 func (row *SalesRow) judge(budget string, maxP99MS float64, extra func() string) {
 	row.Budget = budget
@@ -329,8 +342,12 @@ func (row *SalesRow) judge(budget string, maxP99MS float64, extra func() string)
 		}
 	}
 	row.Pass, row.Why = len(why) == 0, strings.Join(why, "; ")
-	fmt.Printf("  %-26s %7.0f/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  out of stock %d\n",
-		row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors, row.OutOfStock)
+	cpu := ""
+	if row.ServerCPUUS > 0 {
+		cpu = fmt.Sprintf("  shopd CPU %.0f µs each", row.ServerCPUUS)
+	}
+	fmt.Printf("  %-26s %7.0f/s  p50 %7.2f ms  p99 %7.2f ms  errors %d  out of stock %d%s\n",
+		row.Name, row.RPS, row.P50MS, row.P99MS, row.Errors, row.OutOfStock, cpu)
 }
 
 // send makes a JSON request and answers the status and the body.

@@ -33,6 +33,28 @@ func (res *SalesResults) print(w io.Writer) {
 	}
 }
 
+// mergeSales adds res to the results file, beside the buying figures an earlier run of this
+// bench wrote there (the bench measures the second shopd in a run of its own).
+func mergeSales(path string, res *SalesResults) error {
+	if b, err := os.ReadFile(path); err == nil {
+		var all struct {
+			Sales *SalesResults `json:"sales"`
+		}
+		if err := json.Unmarshal(b, &all); err != nil {
+			return fmt.Errorf("read %s: %w", path, err)
+		}
+		if earlier := all.Sales; earlier != nil {
+			res.Rows = append(earlier.Rows, res.Rows...)
+			res.Notes = append(earlier.Notes, res.Notes...)
+			if res.Peer == nil {
+				res.Peer = earlier.Peer
+			}
+			res.Pass = res.Pass && earlier.Pass
+		}
+	}
+	return mergeResults(path, "sales", res, res.Pass)
+}
+
 // mergeResults adds figures to the results file of the catalogue run (or starts one): under
 // key when v is not nil, and checks to its other budgets; a failing part fails the whole.
 func mergeResults(path, key string, v any, pass bool, checks ...Check) error {
