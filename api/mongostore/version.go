@@ -185,13 +185,14 @@ func (d *DB) appendCatalogueChange(ctx context.Context, ch shop.CatalogueChange)
 		}
 		seq, epoch = v.Seq+1, v.Epoch
 		update := bson.M{"$set": bson.M{"seq": seq}}
+		unset := bson.M{}
 		for _, old := range oldVersionFields {
 			if _, err := raw.LookupErr(old); err == nil {
-				if update["$unset"] == nil {
-					update["$unset"] = bson.M{}
-				}
-				update["$unset"].(bson.M)[old] = ""
+				unset[old] = ""
 			}
+		}
+		if len(unset) > 0 {
+			update["$unset"] = unset
 		}
 		return bson.M{"seq": v.Seq}, update, nil
 	}

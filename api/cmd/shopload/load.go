@@ -295,7 +295,7 @@ func (w *window) row(ep endpoint) *Row {
 	if len(all) > 0 {
 		row.AvgBytes = row.Bytes / int64(len(all))
 		if w.cpuTicks >= 0 {
-			row.ServerCPUUS = float64(w.cpuTicks) * 1e6 / clockTicks / float64(len(all))
+			row.ServerCPUUS = cpuPerAnswerUS(w.cpuTicks, len(all))
 			row.ServerCPUShare = float64(w.cpuTicks) / clockTicks / w.took.Seconds() / float64(runtime.NumCPU())
 		}
 	}
@@ -312,6 +312,11 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 
 // clockTicks is USER_HZ, the unit of CPU times in /proc/<pid>/stat (100 on Linux).
 const clockTicks = 100
+
+// cpuPerAnswerUS is CPU time of ticks spread over answers, in microseconds an answer.
+func cpuPerAnswerUS(ticks int64, answers int) float64 {
+	return float64(ticks) * 1e6 / clockTicks / float64(answers)
+}
 
 // cpuTicks is a process's user plus system CPU time in clock ticks, -1 when unknown.
 func cpuTicks(pid int) int64 {

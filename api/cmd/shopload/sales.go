@@ -319,7 +319,7 @@ func (row *SalesRow) summarise(lat []time.Duration, took time.Duration) {
 // cpuPerAnswer sets ServerCPUUS from shopd's CPU ticks before and after the row's run.
 func (row *SalesRow) cpuPerAnswer(before, after int64) {
 	if before >= 0 && after >= 0 && row.Requests > 0 {
-		row.ServerCPUUS = float64(after-before) * 1e6 / clockTicks / float64(row.Requests)
+		row.ServerCPUUS = cpuPerAnswerUS(after-before, row.Requests)
 	}
 }
 
